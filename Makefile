@@ -1,0 +1,41 @@
+# Two commands: `make run` and `make test`. Both create .venv and install what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-test
+TRAIN_STAMP := $(VENV)/.installed-train
+
+.PHONY: run test lint train eval bench solve clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(TRAIN_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[train]'
+	touch $@
+
+run: $(STAMP)
+	$(BIN)/pipkeeper serve
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest
+
+train: $(TRAIN_STAMP)
+	$(BIN)/python -m models.train
+
+eval: $(STAMP)
+	$(BIN)/python -m vision.evaluate ../shared/data/dice/byler/images/val ../shared/data/dice/byler/images/test
+
+bench: $(STAMP)
+	$(BIN)/python -m vision.bench
+	$(BIN)/python -m scorekeeper.advisor.bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,3 @@
+from pipkeeper.cli import main
+
+raise SystemExit(main())
