@@ -128,10 +128,10 @@ class Scorecard:
     def bonus_earned(self, dice: Dice) -> int:
         """Return the Yahtzee bonus these dice earn when scored on this card (0 or 100)."""
         rules = self.rules
-        if rules.five_alike_bonus and rules.is_five_alike(dice):
-            if self.box(rules.five_alike_slug) == rules.category(rules.five_alike_slug).max_points:
-                return rules.five_alike_bonus
-        return 0
+        if not (rules.five_alike_bonus and rules.is_five_alike(dice)):
+            return 0
+        full = rules.category(rules.five_alike_slug).max_points
+        return rules.five_alike_bonus if self.box(rules.five_alike_slug) == full else 0
 
     def score(self, slug: str, dice: Dice) -> Scorecard:
         """Return a new card with *dice* scored in box *slug* (and any Yahtzee bonus).
