@@ -27,6 +27,8 @@ class DiceSyntaxError(DiceError):
 
 
 _SEPARATED = re.compile(r"^\s*-?\d+(?:\s*[\s,;/-]\s*-?\d+)*\s*$")
+# A minus sign right after a digit is a separator ("4-4-4-4-1"), not a negative value.
+_TOKEN = re.compile(r"(?<!\d)-?\d+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +67,7 @@ class Dice:
 
     @classmethod
     def parse(cls, text: str, count: int | None = DICE_COUNT) -> Dice:
-        """Read dice from text: "6 6 4 6 6", "6,6,4,6,6" or "66466".
+        """Read dice from text: "6 6 4 6 6", "6,6,4,6,6", "6-6-4-6-6" or "66466".
 
         Raises DiceSyntaxError for garbage, DieValueError for a value outside 1..6,
         DiceCountError for the wrong number of dice; each message quotes the text.
@@ -74,7 +76,7 @@ class Dice:
         if stripped.isdigit():
             values = [int(ch) for ch in stripped]
         elif _SEPARATED.match(stripped):
-            values = [int(tok) for tok in re.findall(r"-?\d+", stripped)]
+            values = [int(tok) for tok in _TOKEN.findall(stripped)]
         else:
             raise DiceSyntaxError(f"cannot read dice from {text!r}: use e.g. '6 6 4 6 6'")
         try:
