@@ -1,6 +1,18 @@
 """The rules of Yahtzee and Yacht: pure Python values, no I/O."""
 
 from scorekeeper.dice import Dice, DiceCountError, DiceError, DiceSyntaxError, DieValueError
+from scorekeeper.game import (
+    Game,
+    GameError,
+    GameFormatError,
+    GameOverError,
+    GameSetupError,
+    KeptDiceError,
+    NoRollError,
+    NothingToUndoError,
+    PhaseError,
+    TooManyRollsError,
+)
 from scorekeeper.rulesets import (
     RULESET_NAMES,
     Category,
@@ -19,6 +31,7 @@ from scorekeeper.scorecard import (
     Scorecard,
     ScoringError,
 )
+from scorekeeper.series import Series, SeriesError
 from scorekeeper.suggest import Suggestion, suggest
 
 __all__ = [
@@ -31,15 +44,27 @@ __all__ = [
     "DiceError",
     "DiceSyntaxError",
     "DieValueError",
+    "Game",
+    "GameError",
+    "GameFormatError",
+    "GameOverError",
+    "GameSetupError",
     "IllegalBoxError",
     "Joker",
     "JokerRule",
+    "KeptDiceError",
+    "NoRollError",
+    "NothingToUndoError",
+    "PhaseError",
     "RuleSet",
     "RuleSetError",
     "Scorecard",
     "ScoringError",
     "Section",
+    "Series",
+    "SeriesError",
     "Suggestion",
+    "TooManyRollsError",
     "UnknownBoxError",
     "ruleset",
     "suggest",

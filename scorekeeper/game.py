@@ -1,0 +1,392 @@
+"""Game: players, whose turn, the rolls of each turn, history and undo; Series of games.
+
+A game is an immutable value: its rule set, its players and the list of events
+that happened (rolls for the first player, rolls, scores). Everything else —
+scorecards, whose turn, the roll number — is derived by replaying the events,
+so undo is dropping the last event and JSON holds just the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from scorekeeper.dice import Dice, DiceError
+from scorekeeper.rulesets import RuleSet, RuleSetError, ruleset
+from scorekeeper.scorecard import Scorecard
+from scorekeeper.suggest import Suggestion, suggest
+
+MAX_PLAYERS = 8
+MAX_NAME_LENGTH = 40
+MAX_ROLLS = 3
+FORMAT_VERSION = 1
+
+Phase = Literal["first-roll", "play", "over"]
+
+
+class GameError(ValueError):
+    """An action the game does not allow now."""
+
+
+class GameSetupError(GameError):
+    """Bad players or rule set for a new game."""
+
+
+class PhaseError(GameError):
+    """An action that belongs to another phase (rolling for first player vs play)."""
+
+
+class NoRollError(GameError):
+    """Scoring before the dice were rolled this turn."""
+
+
+class TooManyRollsError(GameError):
+    """A fourth roll in one turn."""
+
+
+class KeptDiceError(GameError):
+    """Kept dice that do not match the previous roll."""
+
+
+class GameOverError(GameError):
+    """An action after every box of every player is filled."""
+
+
+class NothingToUndoError(GameError):
+    """Undo at the very start of a game."""
+
+
+class GameFormatError(GameError):
+    """Serialized game data that cannot be read or replayed."""
+
+
+@dataclass(frozen=True)
+class FirstRoll:
+    """A player's roll of all five dice to decide who starts."""
+
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll of the current player; *kept* are positions carried over from the last roll."""
+
+    dice: Dice
+    kept: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Score:
+    """The current player fills *box* with the current dice, ending the turn."""
+
+    box: str
+
+
+Event = FirstRoll | Roll | Score
+
+
+@dataclass(frozen=True)
+class _State:
+    """What the events add up to."""
+
+    cards: tuple[Scorecard, ...]
+    order: tuple[int, ...]
+    pending: tuple[int, ...] = ()  # players still to roll for first, in seat order
+    round_rolls: tuple[tuple[int, Dice], ...] = ()  # this round of rolling for first
+    first_rolls: tuple[tuple[int, Dice], ...] = ()
+    turns_done: int = 0
+    roll_number: int = 0
+    dice: Dice | None = None
+    kept: tuple[int, ...] = ()
+
+
+def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
+    names = tuple(" ".join(str(name).split()) for name in players)
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise GameSetupError(f"a game has 1 to {MAX_PLAYERS} players, got {len(names)}")
+    for name in names:
+        if not name:
+            raise GameSetupError("a player's name cannot be empty")
+        if len(name) > MAX_NAME_LENGTH:
+            raise GameSetupError(f"a name has at most {MAX_NAME_LENGTH} characters: {name!r}")
+    if len({n.casefold() for n in names}) != len(names):
+        raise GameSetupError(f"two players have the same name: {list(names)}")
+    return names
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of one rule set for 1 to 8 players; every action returns a new Game."""
+
+    rules: RuleSet
+    players: tuple[str, ...]
+    roll_for_first: bool = False
+    events: tuple[Event, ...] = ()
+    _state: _State = field(init=False, repr=False, compare=False)
+    _log: tuple[dict[str, Any], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", _clean_players(self.players))
+        state = _State(
+            cards=tuple(Scorecard.empty(self.rules) for _ in self.players),
+            order=tuple(range(len(self.players))),
+            pending=tuple(range(len(self.players))) if self.roll_for_first else (),
+        )
+        log: list[dict[str, Any]] = []
+        for event in self.events:
+            state, record = _apply(self, state, event)
+            log.append(record)
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "_log", tuple(log))
+
+    @classmethod
+    def new(
+        cls, rules: RuleSet | str, players: Sequence[str], roll_for_first: bool = False
+    ) -> Game:
+        """Return a new game. Raises GameSetupError or RuleSetError."""
+        rules = ruleset(rules) if isinstance(rules, str) else rules
+        return cls(rules, tuple(players), roll_for_first)
+
+    # --- actions -----------------------------------------------------------
+
+    def roll(self, dice: Dice, kept: Sequence[int] = ()) -> Game:
+        """Record the current player's next roll. Raises a GameError when not allowed."""
+        return self._with(Roll(dice, tuple(kept)))
+
+    def correct(self, dice: Dice) -> Game:
+        """Replace the dice of the current roll (a misread die), keeping the roll count.
+
+        Raises NoRollError when the last action was not a roll.
+        """
+        last = self.events[-1] if self.events else None
+        if not isinstance(last, Roll):
+            raise NoRollError("there is no roll to correct: roll the dice first")
+        return replace(self, events=(*self.events[:-1], Roll(dice, last.kept)))
+
+    def score(self, box: str) -> Game:
+        """Fill *box* of the current player with the current dice and pass the turn."""
+        return self._with(Score(box))
+
+    def roll_first(self, dice: Dice) -> Game:
+        """Record the next pending player's roll for the first player."""
+        return self._with(FirstRoll(dice))
+
+    def undo(self) -> Game:
+        """Return the game before the last action. Raises NothingToUndoError at the start."""
+        if not self.events:
+            raise NothingToUndoError("nothing to undo: the game is at its start")
+        return replace(self, events=self.events[:-1])
+
+    def _with(self, event: Event) -> Game:
+        return replace(self, events=(*self.events, event))
+
+    # --- what the events add up to ----------------------------------------
+
+    @property
+    def cards(self) -> tuple[Scorecard, ...]:
+        """Every player's scorecard, in seat order."""
+        return self._state.cards
+
+    @property
+    def phase(self) -> Phase:
+        """"first-roll" while deciding who starts, "play", then "over"."""
+        if self._state.pending:
+            return "first-roll"
+        return "over" if self.is_over else "play"
+
+    @property
+    def is_over(self) -> bool:
+        """True when every box of every player is filled."""
+        return self._state.turns_done == len(self.players) * len(self.rules.categories)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Seat indices in playing order, the first player first."""
+        return self._state.order
+
+    @property
+    def first_roll_pending(self) -> tuple[int, ...]:
+        """Players who still have to roll for first, next one first."""
+        return self._state.pending
+
+    @property
+    def first_rolls(self) -> tuple[tuple[int, Dice], ...]:
+        """Every roll for the first player so far: (player, dice)."""
+        return self._state.first_rolls
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat index of the player whose turn it is, or None when not in play."""
+        if self.phase != "play":
+            return None
+        state = self._state
+        return state.order[state.turns_done % len(self.players)]
+
+    @property
+    def turn(self) -> int:
+        """The round number, 1 to the number of boxes."""
+        rounds = len(self.rules.categories)
+        return min(self._state.turns_done // len(self.players) + 1, rounds)
+
+    @property
+    def roll_number(self) -> int:
+        """Rolls made in the current turn, 0 to 3."""
+        return self._state.roll_number
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice of the current roll, or None before the first roll of a turn."""
+        return self._state.dice
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """Positions of the current dice that were kept from the roll before."""
+        return self._state.kept
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an action to undo."""
+        return bool(self.events)
+
+    def winners(self) -> tuple[int, ...]:
+        """Seat indices of the players with the highest grand total (ties share the win)."""
+        totals = [card.grand_total for card in self.cards]
+        best = max(totals)
+        return tuple(i for i, total in enumerate(totals) if total == best)
+
+    def suggestions(self) -> list[Suggestion]:
+        """What the current dice may score for the current player, best first."""
+        player = self.current_player
+        if player is None or self.dice is None:
+            return []
+        return suggest(self.cards[player], self.dice)
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every action as a dict: type, player and dice, kept or box and points."""
+        return [dict(record) for record in self._log]
+
+    # --- serialization -------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict from which `from_dict` rebuilds this game exactly."""
+        return {
+            "format": FORMAT_VERSION,
+            "rules": self.rules.name,
+            "players": list(self.players),
+            "roll_for_first": self.roll_for_first,
+            "events": [_event_to_dict(e) for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild and re-check a game from `to_dict` output. Raises GameFormatError."""
+        try:
+            events = tuple(_event_from_dict(e) for e in data["events"])
+            return cls(
+                ruleset(str(data["rules"])),
+                tuple(data["players"]),
+                bool(data.get("roll_for_first", False)),
+                events,
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise GameFormatError(f"not a saved game: {error!r}") from None
+        except (DiceError, RuleSetError, GameError) as error:
+            raise GameFormatError(f"saved game does not replay: {error}") from None
+
+
+# --- replay --------------------------------------------------------------------
+
+
+def _apply(game: Game, state: _State, event: Event) -> tuple[_State, dict[str, Any]]:
+    """Return the state after *event*, and its history record. Raises GameError."""
+    if isinstance(event, FirstRoll):
+        return _apply_first_roll(state, event.dice)
+    if state.pending:
+        raise PhaseError("roll for the first player first: every player rolls all five dice")
+    if state.turns_done == len(game.players) * len(game.rules.categories):
+        raise GameOverError("the game is over: every box is filled")
+    player = state.order[state.turns_done % len(game.players)]
+    if isinstance(event, Roll):
+        return _apply_roll(state, event), {
+            "type": "roll", "player": player, "dice": list(event.dice.values),
+            "kept": list(event.kept), "roll": state.roll_number + 1,
+        }
+    return _apply_score(state, player, event.box)
+
+
+def _apply_roll(state: _State, event: Roll) -> _State:
+    if len(event.dice) != 5:
+        raise KeptDiceError(f"a roll shows five dice, got {list(event.dice.values)}")
+    if state.roll_number >= MAX_ROLLS:
+        raise TooManyRollsError(f"only {MAX_ROLLS} rolls a turn: choose a box to score")
+    _check_kept(state.dice, event)
+    return replace(state, roll_number=state.roll_number + 1, dice=event.dice, kept=event.kept)
+
+
+def _check_kept(previous: Dice | None, event: Roll) -> None:
+    if not event.kept:
+        return
+    if previous is None:
+        raise KeptDiceError("nothing can be kept on the first roll of a turn")
+    if len(set(event.kept)) != len(event.kept) or not all(0 <= i < 5 for i in event.kept):
+        raise KeptDiceError(f"kept dice are positions 0..4, each once, got {list(event.kept)}")
+    for i in event.kept:
+        if event.dice.values[i] != previous.values[i]:
+            raise KeptDiceError(
+                f"die {i + 1} was kept at {previous.values[i]} but shows {event.dice.values[i]}"
+            )
+
+
+def _apply_score(state: _State, player: int, box: str) -> tuple[_State, dict[str, Any]]:
+    if state.dice is None:
+        raise NoRollError("roll the dice before scoring a box")
+    card = state.cards[player]
+    new_card = card.score(box, state.dice)
+    cards = (*state.cards[:player], new_card, *state.cards[player + 1 :])
+    record = {
+        "type": "score", "player": player, "dice": list(state.dice.values), "box": box,
+        "points": new_card.box(box), "bonus": new_card.yahtzee_bonus - card.yahtzee_bonus,
+    }
+    after = replace(state, cards=cards, turns_done=state.turns_done + 1, roll_number=0,
+                    dice=None, kept=())
+    return after, record
+
+
+def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, dict[str, Any]]:
+    if not state.pending:
+        raise PhaseError("the first player is already decided")
+    if len(dice) != 5:
+        raise KeptDiceError(f"roll all five dice for first, got {list(dice.values)}")
+    player, *rest = state.pending
+    round_rolls = (*state.round_rolls, (player, dice))
+    state = replace(state, first_rolls=(*state.first_rolls, (player, dice)))
+    record = {"type": "first-roll", "player": player, "dice": list(dice.values)}
+    if rest:
+        return replace(state, pending=tuple(rest), round_rolls=round_rolls), record
+    best = max(d.total for _, d in round_rolls)
+    tied = tuple(p for p, d in round_rolls if d.total == best)
+    if len(tied) > 1:  # the tied players roll again
+        return replace(state, pending=tied, round_rolls=()), record
+    seats = len(state.order)
+    order = tuple((tied[0] + k) % seats for k in range(seats))  # play passes to the left
+    return replace(state, pending=(), round_rolls=(), order=order), record
+
+
+def _event_to_dict(event: Event) -> dict[str, Any]:
+    if isinstance(event, FirstRoll):
+        return {"type": "first-roll", "dice": list(event.dice.values)}
+    if isinstance(event, Roll):
+        return {"type": "roll", "dice": list(event.dice.values), "kept": list(event.kept)}
+    return {"type": "score", "box": event.box}
+
+
+def _event_from_dict(data: Mapping[str, Any]) -> Event:
+    kind = data["type"]
+    if kind == "first-roll":
+        return FirstRoll(Dice.of(data["dice"]))
+    if kind == "roll":
+        return Roll(Dice.of(data["dice"]), tuple(int(i) for i in data.get("kept", ())))
+    if kind == "score":
+        return Score(str(data["box"]))
+    raise GameFormatError(f"unknown event type {kind!r}")
