@@ -1,0 +1,240 @@
+"""Game: scripted complete games, turns, rolls, roll for first player, undo, JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper import (
+    Dice,
+    Game,
+    GameFormatError,
+    GameOverError,
+    GameSetupError,
+    IllegalBoxError,
+    KeptDiceError,
+    NoRollError,
+    NothingToUndoError,
+    PhaseError,
+    TooManyRollsError,
+)
+
+# (dice, box, points) for one player's whole game; totals worked out by hand below.
+YAHTZEE_SCRIPT = [
+    ("11123", "aces", 3),
+    ("22245", "twos", 6),
+    ("33316", "threes", 9),
+    ("44412", "fours", 12),
+    ("55531", "fives", 15),
+    ("66612", "sixes", 18),  # upper 63: bonus 35
+    ("33345", "three_of_a_kind", 18),
+    ("44446", "four_of_a_kind", 22),
+    ("22333", "full_house", 25),
+    ("12346", "small_straight", 30),
+    ("23456", "large_straight", 40),
+    ("66666", "yahtzee", 50),
+    ("55555", "chance", 25),  # Joker: Fives filled, so a lower box; +100 bonus
+]
+YACHT_SCRIPT = [
+    ("11112", "ones", 4),
+    ("22213", "twos", 6),
+    ("33345", "threes", 9),
+    ("44412", "fours", 12),
+    ("55512", "fives", 15),
+    ("66612", "sixes", 18),
+    ("33366", "full_house", 21),
+    ("44441", "four_of_a_kind", 17),
+    ("12345", "little_straight", 30),
+    ("23456", "big_straight", 30),
+    ("66655", "choice", 28),
+    ("44444", "yacht", 50),
+]
+
+
+def play(game: Game, script: list[tuple[str, str, int]]) -> Game:
+    for dice, box, _ in script:
+        game = game.roll(Dice.parse(dice)).score(box)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("rules", "script", "totals"),
+    [
+        ("yahtzee", YAHTZEE_SCRIPT,
+         {"upper_subtotal": 63, "upper_bonus": 35, "upper_total": 98, "yahtzee_bonus_checks": 1,
+          "yahtzee_bonus": 100, "lower_subtotal": 210, "lower_total": 310, "grand_total": 408}),
+        ("yacht", YACHT_SCRIPT,
+         {"upper_subtotal": 64, "upper_bonus": 0, "upper_total": 64, "yahtzee_bonus_checks": 0,
+          "yahtzee_bonus": 0, "lower_subtotal": 176, "lower_total": 176, "grand_total": 240}),
+    ],
+)
+def test_complete_scripted_game(rules: str, script: list[tuple[str, str, int]],
+                                totals: dict[str, int]) -> None:
+    game = play(Game.new(rules, ["Solo"]), script)
+    assert game.is_over and game.phase == "over"
+    assert game.cards[0].boxes() == {box: points for _, box, points in script}
+    assert game.cards[0].totals() == totals
+    assert game.winners() == (0,)
+    assert game.current_player is None
+    with pytest.raises(GameOverError):
+        game.roll(Dice.parse("12345"))
+
+
+def test_turns_pass_in_seat_order_and_round_counts() -> None:
+    game = Game.new("yahtzee", ["Ann", "Ben", "Cat"])
+    seen = []
+    for _ in range(4):
+        seen.append((game.current_player, game.turn))
+        game = game.roll(Dice.parse("12345")).score("chance" if game.turn == 1 else "aces")
+    assert seen == [(0, 1), (1, 1), (2, 1), (0, 2)]
+
+
+def test_three_rolls_a_turn_and_kept_dice() -> None:
+    game = Game.new("yacht", ["Anna"])
+    # The Hebrew document's example turn: 1-2-2-4-6, keep the 2s; 2-2-4-4-6, keep the 4s.
+    game = game.roll(Dice.parse("1 2 2 4 6"))
+    game = game.roll(Dice.parse("4 2 2 4 6"), kept=[1, 2])
+    game = game.roll(Dice.parse("4 1 4 4 4"), kept=[0, 3])
+    assert game.roll_number == 3 and game.kept == (0, 3)
+    with pytest.raises(TooManyRollsError):
+        game.roll(Dice.parse("44444"))
+    game = game.score("four_of_a_kind")
+    assert game.cards[0].box("four_of_a_kind") == 17
+    assert game.roll_number == 0 and game.dice is None
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept", "message"),
+    [
+        ("12345", "12366", [0, 5], "positions 0..4"),
+        ("12345", "62345", [0], "die 1 was kept at 1 but shows 6"),
+        ("12345", "12345", [1, 1], "each once"),
+    ],
+)
+def test_kept_dice_must_match(first: str, second: str, kept: list[int], message: str) -> None:
+    game = Game.new("yahtzee", ["Ann"]).roll(Dice.parse(first))
+    with pytest.raises(KeptDiceError, match=message):
+        game.roll(Dice.parse(second), kept=kept)
+
+
+def test_nothing_kept_on_first_roll_and_no_score_without_roll() -> None:
+    game = Game.new("yahtzee", ["Ann"])
+    with pytest.raises(KeptDiceError):
+        game.roll(Dice.parse("12345"), kept=[0])
+    with pytest.raises(NoRollError):
+        game.score("chance")
+
+
+def test_rejected_action_changes_nothing() -> None:
+    game = Game.new("yahtzee", ["Ann"]).roll(Dice.parse("55555")).score("yahtzee")
+    game = game.roll(Dice.parse("55555"))
+    before = game.to_dict()
+    with pytest.raises(IllegalBoxError, match="allowed boxes: fives"):
+        game.score("chance")
+    assert game.to_dict() == before
+
+
+def test_roll_for_first_player_with_a_tie() -> None:
+    game = Game.new("yahtzee", ["Ann", "Ben", "Cat"], roll_for_first=True)
+    assert game.phase == "first-roll" and game.first_roll_pending == (0, 1, 2)
+    with pytest.raises(PhaseError):
+        game.roll(Dice.parse("12345"))
+    game = game.roll_first(Dice.parse("66655")).roll_first(Dice.parse("11111"))
+    game = game.roll_first(Dice.parse("66664"))  # Ann 28, Ben 5, Cat 28: tie
+    assert game.phase == "first-roll" and game.first_roll_pending == (0, 2)
+    game = game.roll_first(Dice.parse("12345")).roll_first(Dice.parse("23456"))
+    assert game.phase == "play"
+    assert game.order == (2, 0, 1)  # Cat starts, play passes to the left
+    assert game.current_player == 2
+    assert len(game.first_rolls) == 5
+    with pytest.raises(PhaseError):
+        game.roll_first(Dice.parse("12345"))
+
+
+def test_undo_repeatedly_back_to_the_start() -> None:
+    start = Game.new("yahtzee", ["Ann", "Ben"], roll_for_first=True)
+    game = start.roll_first(Dice.parse("66666")).roll_first(Dice.parse("11111"))
+    game = game.roll(Dice.parse("12345")).roll(Dice.parse("12346"), kept=[0, 1, 2, 3])
+    game = game.score("small_straight").roll(Dice.parse("22222")).score("yahtzee")
+    states = []
+    while game.can_undo:
+        states.append((game.current_player, game.roll_number, game.phase))
+        game = game.undo()
+    assert game == start
+    assert states[:3] == [(0, 0, "play"), (1, 1, "play"), (1, 0, "play")]
+    assert states[-1] == (None, 0, "first-roll")
+    with pytest.raises(NothingToUndoError):
+        game.undo()
+
+
+def test_correct_replaces_the_current_roll_only() -> None:
+    game = Game.new("yahtzee", ["Ann"]).roll(Dice.parse("12345"))
+    game = game.roll(Dice.parse("12366"), kept=[0, 1, 2]).correct(Dice.parse("12355"))
+    assert game.roll_number == 2 and game.dice == Dice.parse("12355")
+    with pytest.raises(KeptDiceError):
+        game.correct(Dice.parse("62355"))  # die 1 was kept
+    with pytest.raises(NoRollError):
+        game.score("chance").correct(Dice.parse("12345"))
+
+
+def test_winners_share_a_tie() -> None:
+    game = Game.new("yacht", ["Ann", "Ben"])
+    for _, box, _ in YACHT_SCRIPT:
+        game = game.roll(Dice.parse("12345")).score(box).roll(Dice.parse("12345")).score(box)
+    assert game.is_over and game.winners() == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ([], "1 to 8 players"),
+        ([f"P{i}" for i in range(9)], "1 to 8 players"),
+        (["Ann", "  "], "cannot be empty"),
+        (["Ann", "ann"], "same name"),
+        (["x" * 41], "at most 40"),
+    ],
+)
+def test_bad_players(players: list[str], message: str) -> None:
+    with pytest.raises(GameSetupError, match=message):
+        Game.new("yahtzee", players)
+
+
+def test_json_round_trip_is_lossless() -> None:
+    game = Game.new("yahtzee+free-joker", ["Ann", "Ben"], roll_for_first=True)
+    game = game.roll_first(Dice.parse("33333")).roll_first(Dice.parse("44444"))  # Ben starts
+    game = play(game, YAHTZEE_SCRIPT[:5]).roll(Dice.parse("61111"))
+    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert restored == game
+    assert restored.cards == game.cards and restored.history() == game.history()
+    assert (restored.current_player, restored.roll_number, restored.dice) == (0, 1, game.dice)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"rules": "yahtzee"}, "not a saved game"),
+        ({"rules": "chess", "players": ["A"], "events": []}, "does not replay"),
+        ({"rules": "yahtzee", "players": ["A"], "events": [{"type": "score", "box": "aces"}]},
+         "does not replay: roll the dice"),
+        ({"rules": "yahtzee", "players": ["A"], "events": [{"type": "dance"}]}, "unknown event"),
+        ({"rules": "yahtzee", "players": ["A"], "events": [{"type": "roll", "dice": [7]}]},
+         "does not replay"),
+    ],
+)
+def test_bad_saved_game(data: dict[str, object], message: str) -> None:
+    with pytest.raises(GameFormatError, match=message):
+        Game.from_dict(data)
+
+
+def test_history_records_every_action() -> None:
+    game = Game.new("yahtzee", ["Ann"]).roll(Dice.parse("55555")).score("yahtzee")
+    game = game.roll(Dice.parse("55555")).score("fives")
+    assert game.history() == [
+        {"type": "roll", "player": 0, "dice": [5] * 5, "kept": [], "roll": 1},
+        {"type": "score", "player": 0, "dice": [5] * 5, "box": "yahtzee", "points": 50,
+         "bonus": 0},
+        {"type": "roll", "player": 0, "dice": [5] * 5, "kept": [], "roll": 1},
+        {"type": "score", "player": 0, "dice": [5] * 5, "box": "fives", "points": 25,
+         "bonus": 100},
+    ]
