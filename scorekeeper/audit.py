@@ -1,0 +1,483 @@
+"""Check one filled column of a paper score pad: every box, the bonuses and the arithmetic.
+
+A pad is read from a dict, JSON or CSV. Row names are the box slugs of the rule
+set (``aces`` … ``chance``; Yacht ``ones`` … ``yacht``) and the total keys of
+`Scorecard.totals`: ``upper_subtotal``, ``upper_bonus``, ``upper_total``,
+``yahtzee_bonus_checks``, ``yahtzee_bonus`` (points, 100 per check),
+``lower_subtotal``, ``lower_total``, ``grand_total``. Yacht has no bonus rows.
+The printed English names are accepted too, in any case ("3 of a Kind",
+"Full House", "Grand Total", "Total of upper section").
+
+JSON::
+
+    {"rules": "yahtzee",
+     "boxes": {"aces": 3, "twos": 6, "full_house": 25, "chance": null},
+     "totals": {"upper_subtotal": 63, "upper_bonus": 35, "grand_total": 250}}
+
+CSV, one ``row,value`` line per row; a ``row,value`` header, a ``rules,NAME``
+line, blank lines and lines starting with ``#`` are optional::
+
+    rules,yahtzee
+    aces,3
+    full_house,25
+    chance,
+
+``rules`` may be left out when the caller names the rule set. A box that is
+missing or has no value is blank on the pad; so is a total.
+
+What `audit` reports (`Problem.code`):
+
+- ``blank_box``: a box left blank; at the end of a game every box is filled.
+  ``audit(pad, finished=False)`` skips this for a game still being played.
+- ``impossible_value``: a value no roll can score in that box (Joker values
+  included): 7 in Fours, 20 in Full House, 0 in Chance.
+- ``wrong_total``: a subtotal or total that is not the sum it stands for.
+- ``wrong_bonus``: an upper bonus other than 35 at 63 or more, 0 below; a
+  Yahtzee bonus other than 100 per check.
+- ``bonus_without_yahtzee``: Yahtzee-bonus checks without 50 in the Yahtzee box.
+- ``too_many_checks``: more checks than other boxes that hold a value a
+  Yahtzee can score there (at most 12).
+
+Totals left blank are not checked. Each total is checked against the rows it
+adds up, as written (a blank row counts as its correct value), so one slip is
+reported once, on its own row, and not again on every total below it. The
+upper bonus is always checked against the upper boxes themselves.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from scorekeeper.dice import DICE_COUNT, FACES, Dice
+from scorekeeper.rulesets import Category, Joker, RuleSet, Section, ruleset
+from scorekeeper.scorecard import Scorecard
+
+TOTAL_NAMES: dict[str, str] = {
+    "upper_subtotal": "Upper subtotal",
+    "upper_bonus": "Upper bonus",
+    "upper_total": "Upper total",
+    "yahtzee_bonus_checks": "Yahtzee bonus checks",
+    "yahtzee_bonus": "Yahtzee bonus",
+    "lower_subtotal": "Lower subtotal",
+    "lower_total": "Lower total",
+    "grand_total": "Grand total",
+}
+TOTAL_KEYS: tuple[str, ...] = tuple(TOTAL_NAMES)
+UPPER_BONUS_KEYS = ("upper_bonus",)
+FIVE_ALIKE_BONUS_KEYS = ("yahtzee_bonus_checks", "yahtzee_bonus")
+
+# Printed names of the classic pad, besides the keys and labels above.
+_TOTAL_ALIASES = {
+    "total score": "upper_subtotal",
+    "bonus": "upper_bonus",
+    "total of upper section": "upper_total",
+    "checks": "yahtzee_bonus_checks",
+    "total of lower section": "lower_total",
+}
+_CHECK_MARKS = frozenset("✓✔xX/|")
+
+
+class PadFormatError(ValueError):
+    """A pad that cannot be read: unknown row, bad value, missing or conflicting rules."""
+
+
+def total_keys(rules: RuleSet) -> tuple[str, ...]:
+    """Return the total rows a pad of *rules* has (Yacht: no bonus rows)."""
+    skip: tuple[str, ...] = ()
+    if rules.upper_bonus_threshold is None:
+        skip += UPPER_BONUS_KEYS
+    if not rules.five_alike_bonus:
+        skip += FIVE_ALIKE_BONUS_KEYS
+    return tuple(k for k in TOTAL_KEYS if k not in skip)
+
+
+def row_label(rules: RuleSet, row: str) -> str:
+    """Return the English name of box or total *row*."""
+    return TOTAL_NAMES.get(row) or rules.category(row).name
+
+
+@dataclass(frozen=True)
+class Pad:
+    """One column of a paper pad: every box and total as written (None: left blank).
+
+    The constructor fills rows that are not given with None and raises
+    PadFormatError for an unknown row, a bonus row of a game without bonuses,
+    or a value that is not a whole number 0 or more.
+    """
+
+    rules: RuleSet
+    boxes: Mapping[str, int | None]
+    totals: Mapping[str, int | None]
+
+    def __post_init__(self) -> None:
+        for slug in self.boxes:
+            if slug not in self.rules.slugs:
+                raise PadFormatError(f"unknown box {slug!r}; {_known_rows(self.rules)}")
+        allowed = total_keys(self.rules)
+        for key in self.totals:
+            if key in TOTAL_KEYS and key not in allowed:
+                raise PadFormatError(
+                    f"{self.rules.name} has no bonus rows, but the pad has {key!r}"
+                )
+            if key not in allowed:
+                raise PadFormatError(f"unknown total {key!r}; {_known_rows(self.rules)}")
+        boxes = {s: _check_value(s, self.boxes.get(s)) for s in self.rules.slugs}
+        totals = {k: _check_value(k, self.totals.get(k)) for k in allowed}
+        object.__setattr__(self, "boxes", boxes)
+        object.__setattr__(self, "totals", totals)
+
+    @classmethod
+    def from_scorecard(cls, card: Scorecard) -> Pad:
+        """Return the pad a careful player would write for *card*: its boxes and all totals."""
+        totals = card.totals()
+        return cls(card.rules, card.boxes(), {k: totals[k] for k in total_keys(card.rules)})
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: RuleSet | str | None = None) -> Pad:
+        """Return the pad in *data* (``rules``, ``boxes``, ``totals``); *rules* if it has none.
+
+        Raises PadFormatError quoting the bad part; RuleSetError for an unknown rule set.
+        """
+        if not isinstance(data, Mapping):
+            raise PadFormatError(f"a pad is an object with rules, boxes, totals; got {data!r}")
+        unknown = set(data) - {"rules", "boxes", "totals"}
+        if unknown:
+            raise PadFormatError(
+                f"unknown key(s) {sorted(unknown)}; a pad has rules, boxes, totals"
+            )
+        rows: list[tuple[str, object, str]] = []
+        for part in ("boxes", "totals"):
+            section = data.get(part, {})
+            if not isinstance(section, Mapping):
+                raise PadFormatError(f"{part!r} must be an object of row: value, got {section!r}")
+            rows += [(str(name), value, repr(part)) for name, value in section.items()]
+        return cls._build(_pick_rules(data.get("rules"), rules), rows)
+
+    @classmethod
+    def from_json(cls, text: str, rules: RuleSet | str | None = None) -> Pad:
+        """Return the pad in JSON *text*; raises PadFormatError or RuleSetError."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise PadFormatError(f"not valid JSON: {error}") from None
+        return cls.from_dict(data, rules)
+
+    @classmethod
+    def from_csv(cls, text: str, rules: RuleSet | str | None = None) -> Pad:
+        """Return the pad in CSV *text* (``row,value`` lines).
+
+        Raises PadFormatError naming the line, or RuleSetError.
+        """
+        rows: list[tuple[str, object, str]] = []
+        named: object = None
+        for number, cells in enumerate(csv.reader(text.splitlines()), start=1):
+            cells = [c.strip() for c in cells]
+            if not any(cells) or cells[0].startswith("#"):
+                continue
+            if any(cells[2:]):
+                raise PadFormatError(f"line {number}: expected row,value, got {','.join(cells)!r}")
+            name, value = cells[0], cells[1] if len(cells) > 1 else ""
+            if not rows and named is None and (name.lower(), value.lower()) == ("row", "value"):
+                continue
+            if name.lower() == "rules":
+                named = value
+            else:
+                rows.append((name, value, f"line {number}"))
+        return cls._build(_pick_rules(named, rules), rows)
+
+    @classmethod
+    def _build(cls, rules: RuleSet, rows: Iterable[tuple[str, object, str]]) -> Pad:
+        aliases = _aliases(rules)
+        boxes: dict[str, int | None] = {}
+        totals: dict[str, int | None] = {}
+        for name, raw, where in rows:
+            key = aliases.get(_normal(name))
+            if key is None:
+                raise PadFormatError(f"{where}: unknown row {name!r}; {_known_rows(rules)}")
+            target = boxes if key in rules.slugs else totals
+            if key in target:
+                raise PadFormatError(f"{where}: row {key!r} is given twice")
+            target[key] = _read_value(key, raw, where)
+        return cls(rules, boxes, totals)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict that `from_dict` reads back."""
+        return {"rules": self.rules.name, "boxes": dict(self.boxes), "totals": dict(self.totals)}
+
+
+# --- reading -----------------------------------------------------------------
+
+
+def _pick_rules(named: object, given: RuleSet | str | None) -> RuleSet:
+    """Return the rule set the pad names or the caller gives; they must agree if both."""
+    from_pad = ruleset(str(named)) if named not in (None, "") else None
+    from_caller = ruleset(given) if isinstance(given, str) else given
+    if from_pad and from_caller and from_pad.name != from_caller.name:
+        raise PadFormatError(
+            f"the pad says rules {from_pad.name!r} but {from_caller.name!r} was asked for"
+        )
+    rules = from_pad or from_caller
+    if rules is None:
+        raise PadFormatError(
+            'the pad does not say which rules it follows (e.g. "rules": "yahtzee")'
+        )
+    return rules
+
+
+def _normal(name: str) -> str:
+    return " ".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _aliases(rules: RuleSet) -> dict[str, str]:
+    """Every accepted spelling of a row name (normalized) mapped to its key."""
+    names = {_normal(c.slug): c.slug for c in rules.categories}
+    names |= {_normal(c.name): c.slug for c in rules.categories}
+    names["aces" if rules.slugs[0] == "ones" else "ones"] = rules.slugs[0]
+    # Bonus rows stay known for Yacht too, so the constructor can say why they are refused.
+    names |= {_normal(k): k for k in TOTAL_KEYS} | {_normal(v): k for k, v in TOTAL_NAMES.items()}
+    return names | _TOTAL_ALIASES
+
+
+def _known_rows(rules: RuleSet) -> str:
+    return f"rows are: {', '.join((*rules.slugs, *total_keys(rules)))}"
+
+
+def _read_value(key: str, raw: object, where: str) -> int | None:
+    """Return the value *raw* read from a pad cell, or None for a blank one."""
+    if isinstance(raw, str):
+        text = raw.strip()
+        if not text:
+            return None
+        if key == "yahtzee_bonus_checks" and set(text) <= _CHECK_MARKS:
+            return len(text)
+        try:
+            raw = int(text)
+        except ValueError:
+            raise PadFormatError(f"{where}: {key} must be a whole number, got {raw!r}") from None
+    elif isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    try:
+        return _check_value(key, raw)
+    except PadFormatError as error:
+        raise PadFormatError(f"{where}: {error}") from None
+
+
+def _check_value(key: str, value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PadFormatError(f"{key} must be a whole number, got {value!r}")
+    if value < 0:
+        raise PadFormatError(f"{key} cannot be negative, got {value}")
+    return value
+
+
+# --- what a box can hold -----------------------------------------------------
+
+
+def possible_values(rules: RuleSet, slug: str) -> frozenset[int]:
+    """Return every value box *slug* can hold: any roll's score, and its Joker scores.
+
+    Raises UnknownBoxError for a box the rule set does not have.
+    """
+    category = rules.category(slug)
+    joker = rules.joker is not Joker.NONE and slug != rules.five_alike_slug
+    return _roll_values(category) | (joker_values(category) if joker else frozenset())
+
+
+@cache
+def _roll_values(category: Category) -> frozenset[int]:
+    rolls = itertools.combinations_with_replacement(FACES, DICE_COUNT)
+    return frozenset(category.score(Dice(roll)) for roll in rolls)
+
+
+@cache
+def joker_values(category: Category) -> frozenset[int]:
+    """Return what a Yahtzee scores in *category* when placed there as a Joker."""
+    values = {
+        category.joker_points if category.joker_points is not None else category.score(dice)
+        for dice in (Dice((face,) * DICE_COUNT) for face in FACES)
+    }
+    if category.section is Section.UPPER:
+        values.add(0)  # a Yahtzee of another face, or the forced zero above
+    return frozenset(values)
+
+
+def describe_values(values: Iterable[int]) -> str:
+    """Return values in words: "0, 4, 8, 12, 16 or 20", "0 or 5 to 30"."""
+    ordered = sorted(set(values))
+    runs: list[list[int]] = []
+    for value in ordered:
+        if runs and runs[-1][-1] == value - 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    words: list[str] = []
+    for run in runs:
+        words += [f"{run[0]} to {run[-1]}"] if len(run) >= 4 else [str(v) for v in run]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+# --- the audit ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong on a pad: its row, a stable code, what is written and what fits."""
+
+    row: str  # a box slug or a total key
+    code: str  # blank_box, impossible_value, wrong_total, wrong_bonus, ...
+    written: int | None
+    expected: str  # what the row may hold, in words: "0 or 25", "63"
+    message: str  # an English sentence for people
+
+    def to_dict(self) -> dict[str, object]:
+        """Return a JSON-ready dict of the fields."""
+        return {
+            "row": self.row,
+            "code": self.code,
+            "written": self.written,
+            "expected": self.expected,
+            "message": self.message,
+        }
+
+
+def pad_rows(rules: RuleSet) -> tuple[str, ...]:
+    """Return every row of the printed pad, top to bottom."""
+    upper = [c.slug for c in rules.categories if c.section is Section.UPPER]
+    lower = [c.slug for c in rules.categories if c.section is Section.LOWER]
+    totals = total_keys(rules)
+    upper_totals = [k for k in totals if k.startswith("upper_")]
+    lower_totals = [k for k in totals if k not in upper_totals]
+    return (*upper, *upper_totals, *lower, *lower_totals)
+
+
+def audit(pad: Pad, *, finished: bool = True) -> list[Problem]:
+    """Return every problem on *pad* in pad order; an empty list when it is consistent.
+
+    With *finished* False (a game still being played) blank boxes are not problems.
+    """
+    problems = [*_box_problems(pad, finished), *_total_problems(pad)]
+    order = pad_rows(pad.rules)
+    return sorted(problems, key=lambda p: order.index(p.row))
+
+
+def _box_problems(pad: Pad, finished: bool) -> list[Problem]:
+    problems = []
+    for category in pad.rules.categories:
+        value = pad.boxes[category.slug]
+        possible = possible_values(pad.rules, category.slug)
+        expected = describe_values(possible)
+        if value is None and finished:
+            message = f"{category.name} is blank; every box holds a score at the end of a game."
+            problems.append(Problem(category.slug, "blank_box", None, expected, message))
+        elif value is not None and value not in possible:
+            message = f"{category.name}: {value} is written, but this box can only hold {expected}."
+            problems.append(Problem(category.slug, "impossible_value", value, expected, message))
+    return problems
+
+
+def _section(pad: Pad, section: Section) -> list[int]:
+    return [pad.boxes[c.slug] or 0 for c in pad.rules.categories if c.section is section]
+
+
+def _total_problems(pad: Pad) -> list[Problem]:
+    rules, written = pad.rules, pad.totals
+
+    def used(key: str, computed: int) -> int:
+        value = written.get(key)
+        return computed if value is None else value
+
+    upper, lower = _section(pad, Section.UPPER), _section(pad, Section.LOWER)
+    problems = _sum_check(pad, "upper_subtotal", sum(upper), " + ".join(map(str, upper)))
+    upper_parts = {"upper subtotal": used("upper_subtotal", sum(upper))}
+    if "upper_bonus" in written:
+        bonus = _upper_bonus(rules, sum(upper))
+        problems += _upper_bonus_check(pad, sum(upper), bonus)
+        upper_parts["upper bonus"] = used("upper_bonus", bonus)
+    problems += _parts_check(pad, "upper_total", upper_parts)
+    problems += _sum_check(pad, "lower_subtotal", sum(lower), " + ".join(map(str, lower)))
+    lower_parts = {"lower subtotal": used("lower_subtotal", sum(lower))}
+    if "yahtzee_bonus_checks" in written:
+        problems += _checks_problems(pad)
+        checks = used("yahtzee_bonus_checks", 0)
+        points = checks * rules.five_alike_bonus
+        formula = f"{checks} × {rules.five_alike_bonus}"
+        problems += _sum_check(pad, "yahtzee_bonus", points, formula, "wrong_bonus")
+        lower_parts["Yahtzee bonus"] = used("yahtzee_bonus", points)
+    problems += _parts_check(pad, "lower_total", lower_parts)
+    grand_parts = {
+        "upper total": used("upper_total", sum(upper_parts.values())),
+        "lower total": used("lower_total", sum(lower_parts.values())),
+    }
+    return problems + _parts_check(pad, "grand_total", grand_parts)
+
+
+def _sum_check(
+    pad: Pad, key: str, expected: int, formula: str, code: str = "wrong_total"
+) -> list[Problem]:
+    """Return a problem when total *key* is written and is not *expected* (= *formula*)."""
+    value = pad.totals.get(key)
+    if value is None or value == expected:
+        return []
+    label = row_label(pad.rules, key)
+    message = f"{label}: {value} is written, but it should be {expected} ({formula})."
+    return [Problem(key, code, value, str(expected), message)]
+
+
+def _parts_check(pad: Pad, key: str, parts: Mapping[str, int]) -> list[Problem]:
+    formula = " + ".join(f"{name} {value}" for name, value in parts.items())
+    return _sum_check(pad, key, sum(parts.values()), formula)
+
+
+def _upper_bonus(rules: RuleSet, upper: int) -> int:
+    threshold = rules.upper_bonus_threshold
+    return rules.upper_bonus if threshold is not None and upper >= threshold else 0
+
+
+def _upper_bonus_check(pad: Pad, upper: int, bonus: int) -> list[Problem]:
+    value = pad.totals.get("upper_bonus")
+    if value is None or value == bonus:
+        return []
+    threshold = pad.rules.upper_bonus_threshold
+    side = f"{threshold} or more" if bonus else f"less than {threshold}"
+    message = (
+        f"Upper bonus: {value} is written, but it should be {bonus} "
+        f"(the upper boxes add up to {upper}, {side})."
+    )
+    return [Problem("upper_bonus", "wrong_bonus", value, str(bonus), message)]
+
+
+def _checks_problems(pad: Pad) -> list[Problem]:
+    """Return problems with the Yahtzee-bonus checks: no 50 in the box, or too many."""
+    checks = pad.totals.get("yahtzee_bonus_checks")
+    if not checks:
+        return []
+    five_alike = pad.rules.category(pad.rules.five_alike_slug)
+    held = pad.boxes[five_alike.slug]
+    if held != five_alike.max_points:
+        message = (
+            f"Yahtzee bonus checks: {checks} is written, but a bonus needs "
+            f"{five_alike.max_points} in the {five_alike.name} box, which holds "
+            f"{'nothing' if held is None else held}."
+        )
+        return [Problem("yahtzee_bonus_checks", "bonus_without_yahtzee", checks, "0", message)]
+    room = sum(
+        1
+        for c in pad.rules.categories
+        if c is not five_alike and pad.boxes[c.slug] in joker_values(c)
+    )
+    if checks <= room:
+        return []
+    message = (
+        f"Yahtzee bonus checks: {checks} is written, but each check needs another "
+        f"{five_alike.name} scored in another box, and only {room} boxes hold a value "
+        f"it can score there."
+    )
+    return [Problem("yahtzee_bonus_checks", "too_many_checks", checks, f"0 to {room}", message)]
