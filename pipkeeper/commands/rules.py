@@ -1,0 +1,183 @@
+"""Sub-commands about the rules: `rules` (the rule sets), `score` (a roll), `check` (a pad)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import RULESET_NAMES, Dice, Joker, RuleSet, ruleset
+from scorekeeper.audit import Pad, PadFormatError, audit
+
+EXIT_PROBLEMS = 1
+
+_JOKER_WORDS = {
+    Joker.NONE: "none",
+    Joker.FORCED: "forced (own upper box first, then any lower box at full value, "
+    "then a zero in an upper box)",
+    Joker.FREE: "free choice (any open box; lower boxes at full value)",
+}
+
+
+def register(subparsers: Any) -> None:
+    """Add the `rules`, `score` and `check` sub-commands to *subparsers*."""
+    rules = subparsers.add_parser("rules", help="the rule sets, or one rule set's boxes")
+    rules.add_argument("name", nargs="?", metavar="NAME", help="a rule set, e.g. yacht")
+    rules.set_defaults(handler=run_rules)
+
+    score = subparsers.add_parser("score", help="what dice score in every box of an empty card")
+    _add_rules_option(score, default="yahtzee")
+    score.add_argument("--box", metavar="SLUG", help="only this box")
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    score.add_argument("dice", nargs="+", metavar="DICE", help="five dice: 6 6 4 6 6 or 66466")
+    score.set_defaults(handler=run_score)
+
+    check = subparsers.add_parser("check", help="check a filled paper pad column (.json or .csv)")
+    _add_rules_option(check, default=None)
+    check.add_argument("--json", action="store_true", help="print one JSON object")
+    check.add_argument(
+        "--in-progress", action="store_true", help="the game is not over: blank boxes are fine"
+    )
+    check.add_argument("pad_file", metavar="PAD_FILE", help="the pad, as .json or .csv")
+    check.set_defaults(handler=run_check)
+
+
+def _add_rules_option(parser: argparse.ArgumentParser, default: str | None) -> None:
+    where = f"default {default}" if default else "default: the pad's own"
+    parser.add_argument(
+        "--rules", default=default, metavar="NAME", help=f"{', '.join(RULESET_NAMES)} ({where})"
+    )
+
+
+# --- rules ---------------------------------------------------------------------
+
+
+def describe(rules: RuleSet) -> str:
+    """Return a one-line description of *rules*."""
+    parts = [f"{rules.game.capitalize()}, {len(rules.categories)} boxes"]
+    if rules.upper_bonus_threshold is not None:
+        parts.append(f"upper bonus {rules.upper_bonus} at {rules.upper_bonus_threshold}")
+    if rules.five_alike_bonus:
+        parts.append(f"{rules.five_alike_bonus} per extra {rules.game.capitalize()}")
+    if rules.joker is not Joker.NONE:
+        parts.append(f"{rules.joker.value} Joker")
+    if rules.upper_first:
+        parts.append("upper section first")
+    return "; ".join(parts)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """Print the rule sets, or the boxes and switches of rule set *args.name*; return 0.
+
+    Raises RuleSetError for an unknown name.
+    """
+    if args.name is None:
+        width = max(map(len, RULESET_NAMES))
+        for name in RULESET_NAMES:
+            print(f"{name:<{width}}  {describe(ruleset(name))}")
+        return 0
+    rules = ruleset(args.name)
+    print(f"{rules.name}: {describe(rules)}")
+    print()
+    rows = [("box", "name", "scores", "max")]
+    rows += [(c.slug, c.name, c.rule, str(c.max_points)) for c in rules.categories]
+    _print_table(rows, right=(3,))
+    print()
+    for label, value in _switches(rules):
+        print(f"{label}: {value}")
+    return 0
+
+
+def _switches(rules: RuleSet) -> list[tuple[str, str]]:
+    threshold = rules.upper_bonus_threshold
+    upper = f"{rules.upper_bonus} when the upper boxes total {threshold} or more"
+    five = rules.category(rules.five_alike_slug).name
+    extra = (
+        f"{rules.five_alike_bonus} per check, for each further {five} "
+        f"after {rules.category(rules.five_alike_slug).max_points} in the {five} box"
+    )
+    return [
+        ("Upper bonus", upper if threshold is not None else "none"),
+        (f"{five} bonus", extra if rules.five_alike_bonus else "none"),
+        ("Joker rules", _JOKER_WORDS[rules.joker]),
+        ("Upper section first", "yes" if rules.upper_first else "no"),
+    ]
+
+
+def _print_table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = [
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        print("  ".join(cells).rstrip())
+
+
+# --- score ---------------------------------------------------------------------
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Print what the dice score in every box (or in --box) on an empty card; return 0.
+
+    Raises DiceError for bad dice, RuleSetError or UnknownBoxError for bad names.
+    """
+    rules = ruleset(args.rules)
+    dice = Dice.parse(" ".join(args.dice))
+    categories = [rules.category(args.box)] if args.box else list(rules.categories)
+    points = {c.slug: c.score(dice) for c in categories}
+    if args.json:
+        print(json.dumps(points))
+        return 0
+    print(f"{dice} in {rules.name}, on an empty card:")
+    _print_table([(c.slug, c.name, str(points[c.slug])) for c in categories], right=(2,))
+    return 0
+
+
+# --- check ---------------------------------------------------------------------
+
+
+def read_pad(path: str, rules: str | None) -> Pad:
+    """Return the pad in file *path* (.json or .csv).
+
+    Raises PadFormatError for an unreadable file or a bad pad, RuleSetError for bad rules.
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".json", ".csv"):
+        raise PadFormatError(f"{path!r}: a pad file ends in .json or .csv")
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise PadFormatError(f"cannot read pad file {path!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise PadFormatError(f"{path!r} is not a UTF-8 text file") from None
+    reader = Pad.from_json if suffix == ".json" else Pad.from_csv
+    try:
+        return reader(text, rules)
+    except PadFormatError as error:
+        raise PadFormatError(f"{path}: {error}") from None
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Audit the pad in *args.pad_file*; print the problems; return 0 when consistent, else 1.
+
+    Raises PadFormatError or RuleSetError for a file that cannot be read as a pad.
+    """
+    pad = read_pad(args.pad_file, args.rules)
+    problems = audit(pad, finished=not args.in_progress)
+    if args.json:
+        report = {
+            "ok": not problems,
+            "rules": pad.rules.name,
+            "problems": [p.to_dict() for p in problems],
+        }
+        print(json.dumps(report, ensure_ascii=False))
+    elif not problems:
+        print(f"{args.pad_file}: pad is consistent ({pad.rules.name})")
+    else:
+        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
+        print(f"{args.pad_file}: {count} ({pad.rules.name})")
+        for problem in problems:
+            print(f"  {problem.message}")
+    return EXIT_PROBLEMS if problems else 0
