@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ def _switches(rules: RuleSet) -> list[tuple[str, str]]:
     ]
 
 
-def _print_table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> None:
+def _print_table(rows: Sequence[tuple[str, ...]], right: tuple[int, ...] = ()) -> None:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         cells = [
