@@ -1,0 +1,44 @@
+"""The pipkeeper web app: `create_app` builds it, the flaskr way.
+
+Resources attach with ``init_app``: the SQLite database (`web.db`), the JSON
+error path (`web.errors`), CSRF checks (`web.security`), the event streams
+(`web.events`) and the languages of the pages (`web.i18n`). Blueprints: the
+JSON API (`web.api`), joining by code or QR (`web.join`), the pages (`web.pages`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Return the configured app; *test_config* overrides the defaults (e.g. DATABASE).
+
+    ``DATABASE`` defaults to pipkeeper.sqlite3 in the user's data directory. The
+    secret key comes from *test_config*, $PIPKEEPER_SECRET_KEY or a file next to
+    the database. Raises OSError when the database folder cannot be written.
+    """
+    from web import api, db, errors, events, i18n, join, pages, security
+    from web.photos import MAX_UPLOAD_BYTES
+
+    app = Flask(__name__)
+    app.config.from_mapping(
+        MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    app.config.from_mapping(test_config or {})
+    app.config.setdefault("DATABASE", str(db.default_database()))
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = security.load_secret_key(Path(app.config["DATABASE"]).parent)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # state keys in documented order
+
+    for resource in (db, errors, security, events, i18n):
+        resource.init_app(app)
+    for blueprint in (api.bp, join.bp, pages.bp):
+        app.register_blueprint(blueprint)
+    return app

@@ -1,0 +1,99 @@
+"""One error path: every error under /api/ becomes ``{"error": "<what was wrong>"}``.
+
+Statuses: HTTP errors keep theirs (404, 405, 413, 415, …); rule violations and
+bad input (the ValueError subclasses of scorekeeper and vision) are 400; a
+stale version is 409 with the current state; anything else is a bug: 500 with
+a generic message, logged here, never a stack trace to the client.
+
+Pages outside /api/ get Flask's default error responses, unless the frontend
+sets ``app.extensions["html_error_page"]`` to a function ``(status, message) ->
+response`` that renders its own page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, Response, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
+
+from web.state import render_state
+from web.store import GameNotFoundError, StaleVersionError
+
+HtmlErrorPage = Callable[[int, str], Any]
+
+
+class ApiError(Exception):
+    """An error a view raises on purpose: a message, an HTTP status (400 unless given),
+    and optional extra JSON fields for the client (e.g. what a photo was read as).
+    """
+
+    def __init__(self, message: str, status: int = 400, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.extra = extra
+
+
+def _is_api() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _respond(status: int, message: str, **extra: Any) -> Any:
+    """Return the JSON error for API paths, else the frontend's HTML page, else a plain one."""
+    if _is_api():
+        response: Response = jsonify({"error": message, **extra})
+        response.status_code = status
+        return response
+    page: HtmlErrorPage | None = current_app.extensions.get("html_error_page")
+    if page is not None:
+        return page(status, message)
+    return default_exceptions.get(status, InternalServerError)(description=message)
+
+
+def handle_http(error: HTTPException) -> Any:
+    """HTTP errors (404, 405, 413, 415, …): JSON with the status for API paths."""
+    status = error.code or 500
+    if status >= 500:
+        return handle_bug(error)
+    if not _is_api() and "html_error_page" not in current_app.extensions:
+        return error  # keeps its own headers, e.g. Allow on a 405
+    return _respond(status, error.description or error.name)
+
+
+def handle_value(error: ValueError) -> Any:
+    """Bad input and rule violations (ValueError subclasses): 400 with their message."""
+    return _respond(400, str(error))
+
+
+def handle_api(error: ApiError) -> Any:
+    """Errors raised on purpose by views."""
+    return _respond(error.status, str(error), **error.extra)
+
+
+def handle_not_found(error: GameNotFoundError) -> Any:
+    """An unknown game id or join code: 404."""
+    return _respond(404, str(error))
+
+
+def handle_stale(error: StaleVersionError) -> Any:
+    """A change based on an old version: 409 with the state as stored now."""
+    return _respond(409, str(error), state=render_state(error.current))
+
+
+def handle_bug(error: Exception) -> Any:
+    """Anything unexpected: logged with its traceback here, a generic 500 to the client."""
+    current_app.logger.error("unhandled error on %s %s", request.method, request.path,
+                             exc_info=error)
+    message = "internal error: the server could not handle this request"
+    return _respond(500, message)
+
+
+def init_app(app: Flask) -> None:
+    """Register the error handlers on *app*."""
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(ApiError, handle_api)
+    app.register_error_handler(GameNotFoundError, handle_not_found)
+    app.register_error_handler(StaleVersionError, handle_stale)
+    app.register_error_handler(ValueError, handle_value)
+    app.register_error_handler(Exception, handle_bug)

@@ -1,0 +1,61 @@
+"""Joining a game from another device: short join codes and a QR code of the join URL."""
+
+from __future__ import annotations
+
+import io
+from ipaddress import ip_address
+from urllib.parse import urlsplit
+
+import segno
+from flask import Blueprint, Response, current_app, redirect, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from web import store
+from web.db import get_db
+
+bp = Blueprint("join", __name__)
+
+
+def is_loopback(host: str) -> bool:
+    """True when *host* (a request's host, maybe with a port) is this machine only."""
+    name = urlsplit(f"//{host}").hostname or ""
+    if name == "localhost":
+        return True
+    try:
+        return ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def join_url(code: str) -> str:
+    """Return the URL other devices open to join: on the host the request came to.
+
+    A request to localhost would give a URL that no phone can open, so then the
+    server's LAN URL is used when it listens on the LAN (``LAN_URL``, set by
+    `pipkeeper serve --host 0.0.0.0`).
+    """
+    path = url_for("join.join", code=code)
+    lan = current_app.config.get("LAN_URL")
+    if lan and is_loopback(request.host):
+        return str(lan).rstrip("/") + path
+    return request.host_url.rstrip("/") + path
+
+
+@bp.get("/join/<code>")
+def join(code: str) -> BaseResponse:
+    """Redirect a join code (any case) to its game's page; 404 for an unknown code."""
+    record = store.find_by_code(get_db(), code)
+    return redirect(url_for("pages.game", game_id=record.id))
+
+
+@bp.get("/api/games/<int:game_id>/qr.svg")
+def qr_svg(game_id: int) -> Response:
+    """Return an SVG QR code of the game's join URL."""
+    record = store.load(get_db(), game_id)
+    buffer = io.BytesIO()
+    segno.make(join_url(record.join_code), error="m").save(
+        buffer, kind="svg", scale=8, border=2, xmldecl=False, title=f"Join {record.join_code}"
+    )
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["X-Join-URL"] = join_url(record.join_code)
+    return response

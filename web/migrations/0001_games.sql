@@ -1,0 +1,16 @@
+-- One row per table of play: a series of up to six games (the paper pad's
+-- "Game #1".."Game #6" columns). The series JSON is the source of truth
+-- (scorekeeper's Series.to_dict); the other columns are indexes for lists.
+CREATE TABLE games (
+    id          INTEGER PRIMARY KEY,
+    join_code   TEXT    NOT NULL UNIQUE,
+    rules       TEXT    NOT NULL,
+    players     TEXT    NOT NULL,  -- JSON list of names
+    status      TEXT    NOT NULL CHECK (status IN ('first-roll', 'play', 'over')),
+    version     INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1),
+    series      TEXT    NOT NULL,  -- JSON: Series.to_dict()
+    created_at  TEXT    NOT NULL,  -- ISO 8601, UTC
+    updated_at  TEXT    NOT NULL
+);
+
+CREATE INDEX games_by_status ON games (status, updated_at);

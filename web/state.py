@@ -1,0 +1,113 @@
+"""The JSON state of a stored game, as the API and the event stream send it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper import RuleSet
+from scorekeeper.game import MAX_ROLLS, Game
+from scorekeeper.series import MAX_GAMES, Series
+from web.store import Record
+
+
+def render_boxes(rules: RuleSet) -> list[dict[str, str]]:
+    """Return the rule set's boxes in card order: slug, English name, section."""
+    return [
+        {"slug": c.slug, "name": c.name, "section": c.section.name.lower()}
+        for c in rules.categories
+    ]
+
+
+def render_cards(game: Game) -> list[dict[str, Any]]:
+    """Return every player's scorecard: name, boxes (points or null) and totals."""
+    return [
+        {"player": name, "boxes": card.boxes(), "totals": card.totals()}
+        for name, card in zip(game.players, game.cards, strict=True)
+    ]
+
+
+def render_series(series: Series) -> dict[str, Any]:
+    """Return the series: which game this is (1..6), each game's grand totals, series totals."""
+    game = series.current
+    return {
+        "game_number": series.number,
+        "max_games": MAX_GAMES,
+        "totals": list(series.totals()),
+        "games": [
+            {
+                "number": number,
+                "grand_totals": [card.grand_total for card in g.cards],
+                "finished": g.is_over,
+                "winners": _winners(g),
+            }
+            for number, g in enumerate(series.games, start=1)
+        ],
+        "can_play_again": game.is_over and series.number < MAX_GAMES,
+    }
+
+
+def render_game(game: Game) -> dict[str, Any]:
+    """Return the play state of one game: turn, roll, dice, suggestions, cards, winners."""
+    return {
+        "rules": game.rules.name,
+        "game": game.rules.game,
+        "players": list(game.players),
+        "phase": game.phase,
+        "finished": game.is_over,
+        "winners": _winners(game),
+        "current_player": game.current_player,
+        "turn": game.turn,
+        "roll": game.roll_number,
+        "max_rolls": MAX_ROLLS,
+        "dice": list(game.dice.values) if game.dice is not None else None,
+        "kept": list(game.kept),
+        "suggestions": [s.to_dict() for s in game.suggestions()],
+        "first_roll_pending": list(game.first_roll_pending),
+        "first_rolls": [
+            {"player": player, "dice": list(dice.values)} for player, dice in game.first_rolls
+        ],
+        "can_undo": game.can_undo,
+        "boxes": render_boxes(game.rules),
+        "cards": render_cards(game),
+        "history": game.history(),
+    }
+
+
+def _winners(game: Game) -> list[int]:
+    return list(game.winners()) if game.is_over else []
+
+
+def render_summary(record: Record) -> dict[str, Any]:
+    """Return a stored game as the home page lists it: who, when, where it stands."""
+    game = record.game
+    return {
+        "id": record.id,
+        "join_code": record.join_code,
+        "version": record.version,
+        "rules": game.rules.name,
+        "players": list(game.players),
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+        "phase": game.phase,
+        "finished": game.is_over,
+        "winners": _winners(game),
+        "current_player": game.current_player,
+        "turn": game.turn,
+        "totals": [card.grand_total for card in game.cards],
+        "game_number": record.series.number,
+        "series_totals": list(record.series.totals()),
+    }
+
+
+def render_state(record: Record) -> dict[str, Any]:
+    """Return the whole JSON state of a stored game."""
+    return {
+        "id": record.id,
+        "join_code": record.join_code,
+        "join_path": f"/join/{record.join_code}",
+        "version": record.version,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+        **render_game(record.game),
+        "series": render_series(record.series),
+    }
