@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, LazyString, get_locale, gettext
+from flask_babel import lazy_gettext as _l
 
 LANG_COOKIE = "pipkeeper_lang"
 DEFAULT_LOCALE = "en"
@@ -67,3 +68,182 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
     app.context_processor(language_context)
+
+
+# --- words on the scorecard ------------------------------------------------------
+
+BOX_NAMES: dict[str, LazyString] = {
+    "Aces": _l("Aces"),
+    "Ones": _l("Ones"),
+    "Twos": _l("Twos"),
+    "Threes": _l("Threes"),
+    "Fours": _l("Fours"),
+    "Fives": _l("Fives"),
+    "Sixes": _l("Sixes"),
+    "3 of a Kind": _l("3 of a Kind"),
+    "4 of a Kind": _l("4 of a Kind"),
+    "Four of a Kind": _l("Four of a Kind"),
+    "Full House": _l("Full House"),
+    "Small Straight": _l("Small Straight"),
+    "Large Straight": _l("Large Straight"),
+    "Little Straight": _l("Little Straight"),
+    "Big Straight": _l("Big Straight"),
+    "Yahtzee": _l("Yahtzee"),
+    "Yacht": _l("Yacht"),
+    "Chance": _l("Chance"),
+    "Choice": _l("Choice"),
+}
+"""Box names by the English name of `scorekeeper.Category`."""
+
+HOW_TO_SCORE: dict[tuple[str, str], LazyString] = {
+    ("yahtzee", "three_of_a_kind"): _l("Add total of all dice"),
+    ("yahtzee", "four_of_a_kind"): _l("Add total of all dice"),
+    ("yahtzee", "full_house"): _l("Score 25"),
+    ("yahtzee", "small_straight"): _l("Sequence of 4: score 30"),
+    ("yahtzee", "large_straight"): _l("Sequence of 5: score 40"),
+    ("yahtzee", "yahtzee"): _l("5 of a kind: score 50"),
+    ("yahtzee", "chance"): _l("Score total of all 5 dice"),
+    ("yacht", "full_house"): _l("Three and two alike: add all dice"),
+    ("yacht", "four_of_a_kind"): _l("Four alike: add all five dice"),
+    ("yacht", "little_straight"): _l("1-2-3-4-5: score 30"),
+    ("yacht", "big_straight"): _l("2-3-4-5-6: score 30"),
+    ("yacht", "choice"): _l("Score total of all 5 dice"),
+    ("yacht", "yacht"): _l("5 of a kind: score 50"),
+}
+"""The pad's "how to score" column for the lower boxes, by (game, slug)."""
+
+TOTAL_LABELS: dict[str, LazyString] = {
+    "upper_subtotal": _l("Total score"),
+    "upper_bonus": _l("Bonus"),
+    "upper_total": _l("Total of upper section"),
+    "yahtzee_bonus": _l("Yahtzee bonus"),
+    "lower_total": _l("Total of lower section"),
+    "grand_total": _l("Grand total"),
+}
+
+TOTAL_HOW_TO: dict[str, LazyString] = {
+    "upper_bonus": _l("Score 35 if the total score is 63 or over"),
+    "yahtzee_bonus": _l("✓ for each bonus, score 100 per ✓"),
+}
+
+SECTION_NAMES: dict[str, LazyString] = {
+    "upper": _l("Upper section"),
+    "lower": _l("Lower section"),
+}
+
+GAME_NAMES: dict[str, LazyString] = {"yahtzee": _l("Yahtzee"), "yacht": _l("Yacht")}
+VARIANT_NAMES: dict[str, LazyString] = {
+    "free-joker": _l("free-choice Joker"),
+    "upper-first": _l("upper section first"),
+}
+
+
+def box_name(english: str) -> str:
+    """Return the box called *english* (a `Category.name`) in the page's language."""
+    name = BOX_NAMES.get(english)
+    return str(name) if name is not None else english
+
+
+def how_to_score(game: str, slug: str, face: int | None) -> str:
+    """Return the "how to score" text of box *slug* of *game* in the page's language."""
+    if face is not None:
+        return gettext("Count and add only {face}s").replace("{face}", str(face))
+    text = HOW_TO_SCORE.get((game, slug))
+    return str(text) if text is not None else ""
+
+
+def ruleset_label(name: str) -> str:
+    """Return a rule-set name such as ``yahtzee+free-joker`` in words of the page's language."""
+    base, *variants = name.split("+")
+    parts = [str(GAME_NAMES.get(base, base))]
+    parts += [str(VARIANT_NAMES.get(v, v)) for v in variants]
+    return ", ".join(parts)
+
+
+# --- words the scripts show ------------------------------------------------------
+# Placeholders are {name} style, filled in by static/js/i18n.js.
+
+JS_STRINGS: dict[str, LazyString] = {
+    "col_box": _l("Box"),
+    "col_how": _l("How to score"),
+    "now_playing": _l("playing now"),
+    "turn_of": _l("{name}'s turn"),
+    "round": _l("Round {turn} of {turns}"),
+    "roll_of": _l("Roll {roll} of {max}"),
+    "no_roll_yet": _l("No roll yet: throw all five dice."),
+    "record_roll": _l("Record roll {n}"),
+    "correct_dice": _l("Correct this roll"),
+    "must_score": _l("That was the last roll: choose a box to score."),
+    "keep": _l("Keep"),
+    "kept": _l("Kept"),
+    "die": _l("Die {n}: {value}"),
+    "die_unknown": _l("Die {n}: not set"),
+    "keep_die": _l("Keep die {n}"),
+    "invalid_dice": _l("Enter five dice, each 1 to 6, for example 6 6 4 6 6."),
+    "set_all_dice": _l("Set all five dice first."),
+    "suggestions_none": _l("Record a roll to see which boxes it can fill."),
+    "points": _l("{points} points"),
+    "zero": _l("scores 0"),
+    "bonus": _l("+{bonus} Yahtzee bonus"),
+    "score_in": _l("Score {points} in {box}"),
+    "joker_own_upper": _l(
+        "Joker rule: the upper box of this face is open, so the Yahtzee must be scored there."
+    ),
+    "joker_any_lower": _l(
+        "Joker rule: the upper box of this face is filled, so any open lower box may be used, "
+        "at its full value."
+    ),
+    "joker_upper_zero": _l(
+        "Joker rule: every lower box is filled, so a zero goes in an open upper box."
+    ),
+    "joker_free": _l("Free-choice Joker: any open box may be used; lower boxes score in full."),
+    "scored": _l("{name} scored {points} in {box}."),
+    "rolled": _l("Roll {n} recorded: {dice}."),
+    "corrected": _l("Dice corrected: {dice}."),
+    "undone": _l("The last action was undone."),
+    "stale": _l("The game was changed on another device. This is the current state."),
+    "network": _l("Could not reach the scorekeeper. Check the connection and try again."),
+    "reading_photo": _l("Reading the photo…"),
+    "found_dice": _l("Found {n} dice: tap a die to correct it."),
+    "need_five": _l("Found {n} dice, but a roll has five. Enter the values with the buttons."),
+    "low_confidence": _l("Check the highlighted dice: the camera was not sure of them."),
+    "photo_alt": _l("Photo of the dice"),
+    "webcam_error": _l("The webcam could not be opened."),
+    "first_roll": _l("Who starts? {name}, roll all five dice."),
+    "first_rolled": _l("{name} rolled {total}."),
+    "record_first_roll": _l("Record {name}'s roll"),
+    "game_over": _l("Game over"),
+    "winner": _l("Winner: {names}"),
+    "winners": _l("Tie! Winners: {names}"),
+    "final_score": _l("{name}: {points}"),
+    "play_again": _l("Play again: Game #{n}"),
+    "game_number": _l("Game #{n}"),
+    "series_over": _l("The six games of this pad are played."),
+    "live_lost": _l("Live updates interrupted; reconnecting…"),
+    "live_ok": _l("Live"),
+    "and": _l(" and "),
+    "player_n": _l("Player {n}"),
+    "remove_player": _l("Remove player {n}"),
+    "too_many_players": _l("At most 8 players."),
+    "name_needed": _l("Every player needs a name."),
+    "resume": _l("Resume"),
+    "no_games": _l("No games yet."),
+    "players_list": _l("Players: {names}"),
+    "audit_ok": _l("No problems found: this column adds up."),
+    "audit_problems": _l("Problems found: {n}."),
+    "audit_impossible_value": _l("{written} cannot be scored in this box."),
+    "audit_wrong_total": _l("This total should be {expected}, not {written}."),
+    "audit_wrong_bonus": _l("The bonus should be {expected}, not {written}."),
+    "audit_bonus_without_yahtzee": _l(
+        "A Yahtzee bonus needs 50 in the Yahtzee box (expected {expected})."
+    ),
+    "audit_too_many_checks": _l("Too many Yahtzee bonus checks: at most {expected}."),
+    "audit_blank_box": _l("This box is empty: every box is filled by the end of a game."),
+    "audit_other": _l("Check this row: expected {expected}."),
+    "expected": _l("expected {expected}"),
+}
+
+
+def js_strings() -> dict[str, str]:
+    """Return the scripts' strings in the page's language, for a JSON block in the page."""
+    return {key: str(text) for key, text in JS_STRINGS.items()}

@@ -1,61 +1,143 @@
-"""Pages of the web app: thin views that render templates; the data comes from the JSON API."""
+"""Pages of the web app: thin views that render templates; the data comes from the JSON API.
+
+Each page gets its translated words and scorecard layouts as JSON in the page
+(``page_data``), so the scripts never carry a dictionary of their own.
+"""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
+from flask_babel import gettext
 
-from web.i18n import LANG_COOKIE, LANGUAGES
+from scorekeeper import RULESET_NAMES, Section, ruleset
+from web import store
+from web.db import get_db
+from web.i18n import (
+    LANG_COOKIE,
+    LANGUAGES,
+    SECTION_NAMES,
+    TOTAL_HOW_TO,
+    TOTAL_LABELS,
+    box_name,
+    how_to_score,
+    js_strings,
+    ruleset_label,
+)
+from web.state import render_state
 
 bp = Blueprint("pages", __name__)
 
 ONE_YEAR = 365 * 24 * 3600
+GAMES = ("yahtzee", "yacht")
+
+
+# --- what the pages are given ------------------------------------------------
+
+
+def _total_row(key: str, section: str) -> dict[str, Any]:
+    how = TOTAL_HOW_TO.get(key)
+    return {"kind": "total", "key": key, "label": str(TOTAL_LABELS[key]),
+            "how": str(how) if how else "", "section": section}
+
+
+def card_layout(game: str) -> list[dict[str, Any]]:
+    """Return the rows of *game*'s paper pad, top to bottom, with words in the page's language.
+
+    Each row: kind ("box" or "total"), key (box slug or total key), label, how, section.
+    """
+    rules = ruleset(game)
+    rows: list[dict[str, Any]] = []
+    for section in (Section.UPPER, Section.LOWER):
+        name = section.value
+        rows += [
+            {"kind": "box", "key": c.slug, "label": box_name(c.name),
+             "how": how_to_score(rules.game, c.slug, c.face), "section": name}
+            for c in rules.categories if c.section is section
+        ]
+        if section is Section.UPPER:
+            keys = ["upper_total"]
+            if rules.upper_bonus_threshold is not None:
+                keys = ["upper_subtotal", "upper_bonus", "upper_total"]
+        else:
+            keys = ["lower_total", "upper_total", "grand_total"]
+            if rules.five_alike_bonus:
+                keys.insert(0, "yahtzee_bonus")
+        rows += [_total_row(key, name) for key in keys]
+    return rows
+
+
+def page_data(**extra: Any) -> dict[str, Any]:
+    """Return the JSON every page script reads: strings, layouts, section names, rule sets."""
+    return {
+        "strings": js_strings(),
+        "layouts": {game: card_layout(game) for game in GAMES},
+        "sections": {key: str(name) for key, name in SECTION_NAMES.items()},
+        "rulesets": {name: ruleset_label(name) for name in RULESET_NAMES},
+        **extra,
+    }
+
+
+def _game_state(game_id: int) -> dict[str, Any]:
+    """Return the state of game *game_id*; GameNotFoundError (a 404 page) when there is none."""
+    return render_state(store.load(get_db(), game_id))
+
+
+# --- the pages ---------------------------------------------------------------------
 
 
 @bp.get("/")
 def home() -> str:
     """Return the home page: start a game, resume one, history and statistics."""
-    return render_template("home.html")
+    return render_template("home.html", data=page_data(), rulesets=RULESET_NAMES,
+                           ruleset_label=ruleset_label)
 
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> str:
     """Return the game page: every player's scorecard and the turn panel."""
-    return render_template("game.html", game_id=game_id)
+    state = _game_state(game_id)
+    return render_template("game.html", state=state, data=page_data(state=state),
+                           rules_label=ruleset_label(state["rules"]))
 
 
 @bp.get("/games/<int:game_id>/board")
 def board(game_id: int) -> str:
     """Return the large-type shared scoreboard for a tablet."""
-    return render_template("board.html", game_id=game_id)
+    state = _game_state(game_id)
+    return render_template("board.html", state=state, data=page_data(state=state),
+                           rules_label=ruleset_label(state["rules"]))
 
 
 @bp.get("/pad")
 def pad() -> str:
-    """Return the check-a-pad page."""
-    return render_template("pad.html")
+    """Return the check-a-pad page: one column of a paper pad, checked box by box."""
+    return render_template("pad.html", data=page_data(), rulesets=GAMES,
+                           ruleset_label=ruleset_label)
+
+
+# --- language ---------------------------------------------------------------------
 
 
 def safe_next(target: str | None) -> str | None:
     """Return *target* if it is a path on this site (no scheme, no host), else None."""
-    if not target:
+    if not target or "\\" in target:
         return None
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not parts.path.startswith("/"):
         return None
-    if parts.path.startswith(("//", "/\\")) or "\\" in target:
+    if parts.path.startswith("//"):
         return None
     return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 def _referrer_path() -> str | None:
     """Return the referring page's path when it is on this host, else None."""
-    referrer = request.referrer
-    if not referrer:
-        return None
-    parts = urlsplit(referrer)
-    if parts.netloc != request.host:
+    parts = urlsplit(request.referrer or "")
+    if not parts.netloc or parts.netloc != request.host:
         return None
     return safe_next(parts.path + (f"?{parts.query}" if parts.query else ""))
 
@@ -68,3 +150,22 @@ def set_language(code: str) -> Response:
     if code in LANGUAGES:
         response.set_cookie(LANG_COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
     return response
+
+
+# --- error pages ------------------------------------------------------------------
+
+
+def error_page(status: int, message: str) -> tuple[str, int]:
+    """Return the HTML error page for *status*, with the server's *message* as detail."""
+    titles = {
+        404: gettext("Not found: there is no such page or game."),
+        405: gettext("That is not allowed here."),
+    }
+    title = titles.get(status) or gettext("Something went wrong.")
+    return render_template("error.html", status=status, title=title, message=message), status
+
+
+@bp.record_once
+def _install_error_page(state: BlueprintSetupState) -> None:
+    """Let the app's error handlers render HTML errors with this blueprint's page."""
+    state.app.extensions["html_error_page"] = error_page

@@ -1,0 +1,58 @@
+// The JSON API client: every call returns parsed JSON or throws ApiError with the server's message.
+
+import { t } from "./i18n.js";
+
+export class ApiError extends Error {
+  /** *status* 0 means the server could not be reached; *body* is the parsed error JSON. */
+  constructor(status, message, body = {}) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function csrfToken() {
+  return document.querySelector('meta[name="csrf-token"]')?.content || "";
+}
+
+async function call(method, url, body) {
+  const headers = { "X-CSRF-Token": csrfToken(), Accept: "application/json" };
+  let payload = body;
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(url, { method, headers, body: payload, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, t("network"));
+  }
+  const json = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, json.error || response.statusText, json);
+  return json;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  createGame: (rules, players, rollForFirst) =>
+    call("POST", "/api/games", { rules, players, roll_for_first: rollForFirst }),
+  listGames: () => call("GET", "/api/games"),
+  stats: () => call("GET", "/api/stats"),
+  state: (id) => call("GET", game(id)),
+  roll: (id, dice, kept, version, replace = false) =>
+    call("POST", `${game(id)}/rolls`, { dice, kept, version, ...(replace ? { replace: true } : {}) }),
+  photo: (id, blob, kept, version, filename = "photo.jpg") => {
+    const form = new FormData();
+    form.append("photo", blob, filename);
+    form.append("version", String(version));
+    form.append("kept", kept.join(","));
+    return call("POST", `${game(id)}/rolls`, form);
+  },
+  score: (id, box, version) => call("POST", `${game(id)}/scores`, { box, version }),
+  undo: (id, version) => call("POST", `${game(id)}/undo`, { version }),
+  next: (id, version) => call("POST", `${game(id)}/next`, { version }),
+  audit: (rules, boxes, totals) => call("POST", "/api/audit", { rules, boxes, totals }),
+  eventsUrl: (id) => `${game(id)}/events`,
+};

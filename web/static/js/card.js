@@ -1,0 +1,71 @@
+// The paper-pad scorecard: one column per player, rows as printed, the current player highlighted.
+
+import { el, fill } from "./dom.js";
+import { layoutFor, num, pageData, t } from "./i18n.js";
+
+function playerHeader(state, name, index, current) {
+  const winner = state.phase === "over" && state.winners.includes(index);
+  return el("th", { scope: "col", class: `player${index === current ? " current" : ""}${winner ? " winner" : ""}`,
+    "aria-current": index === current ? "true" : null, dataset: { player: index } },
+  winner ? el("span", { class: "crown", "aria-hidden": "true", text: "★ " }) : null,
+  el("span", { class: "name", text: name }),
+  index === current ? el("span", { class: "visually-hidden", text: ` (${t("now_playing")})` }) : null);
+}
+
+function totalText(row, totals) {
+  if (row.key === "yahtzee_bonus") {
+    const checks = totals.yahtzee_bonus_checks || 0;
+    return checks ? `${"✓".repeat(checks)} ${num(totals.yahtzee_bonus)}` : "";
+  }
+  const value = totals[row.key];
+  return value === undefined || value === null ? "" : num(value);
+}
+
+function boxCell(row, card, ghost) {
+  const value = card.boxes[row.key];
+  if (value !== null && value !== undefined) {
+    return [el("span", { class: `score${value === 0 ? " scratch" : ""}`, text: num(value) })];
+  }
+  if (!ghost) return [];
+  return [el("span", { class: "ghost", title: t("points", { points: ghost.points }), text: num(ghost.points) })];
+}
+
+function bodyRow(row, state, options, columns) {
+  const current = state.phase === "play" ? state.current_player : null;
+  const cells = state.cards.map((card, index) => {
+    const ghost = options.ghosts && index === current ? options.suggestions.get(row.key) : null;
+    const content = row.kind === "box" ? boxCell(row, card, ghost) : [totalText(row, card.totals)];
+    return el("td", { class: `value${index === current ? " current" : ""}`,
+      dataset: { player: index, row: row.key } }, ...content);
+  });
+  return el("tr", { class: `${row.kind} ${row.section}`, dataset: { row: row.key } },
+    el("th", { scope: "row", class: "label", text: row.label }),
+    options.how ? el("td", { class: "how", text: row.how }) : null,
+    ...cells);
+}
+
+/**
+ * Draw *state*'s scorecards into *table*.
+ * options: how (show the "how to score" column), ghosts (faint points of the suggestions).
+ */
+export function renderCard(table, state, options = {}) {
+  const opts = { how: true, ghosts: false, ...options };
+  opts.suggestions = new Map((state.suggestions || []).map((s) => [s.box, s]));
+  const current = state.phase === "play" ? state.current_player : null;
+  const columns = 1 + (opts.how ? 1 : 0) + state.players.length;
+  const head = el("thead", {}, el("tr", {},
+    el("th", { scope: "col", class: "label", text: t("col_box") }),
+    opts.how ? el("th", { scope: "col", class: "how", text: t("col_how") }) : null,
+    ...state.players.map((name, i) => playerHeader(state, name, i, current))));
+  const body = el("tbody");
+  let section = null;
+  for (const row of layoutFor(state.game)) {
+    if (row.section !== section) {
+      section = row.section;
+      body.append(el("tr", { class: "section-row" },
+        el("th", { scope: "colgroup", colspan: columns, text: pageData.sections[section] })));
+    }
+    body.append(bodyRow(row, state, opts, columns));
+  }
+  fill(table, head, body);
+}

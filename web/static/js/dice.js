@@ -1,0 +1,71 @@
+// Dice on screen: pip faces, and the row of five dice to set by tapping, each with a Keep toggle.
+
+import { el, fill } from "./dom.js";
+import { t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const PIPS = {
+  1: [[50, 50]],
+  2: [[28, 28], [72, 72]],
+  3: [[28, 28], [50, 50], [72, 72]],
+  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
+  5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
+  6: [[28, 25], [72, 25], [28, 50], [72, 50], [28, 75], [72, 75]],
+};
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** Return an SVG die showing *value* (1..6), or a "?" face when it is not set. */
+export function dieFace(value) {
+  const face = svg("svg", { viewBox: "0 0 100 100", class: "die-face", "aria-hidden": "true", focusable: "false" });
+  face.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 18, class: "die-body" }));
+  if (PIPS[value]) {
+    for (const [cx, cy] of PIPS[value]) face.append(svg("circle", { cx, cy, r: 9, class: "pip" }));
+  } else {
+    const mark = svg("text", { x: 50, y: 66, "text-anchor": "middle", class: "die-unknown" });
+    mark.textContent = "?";
+    face.append(mark);
+  }
+  return face;
+}
+
+/** Return the next value when a die is tapped: 1..6, then round again. */
+export function nextValue(value) {
+  return value >= 1 && value < 6 ? value + 1 : 1;
+}
+
+/** Parse "6 6 4 6 6", "66466" or "6,6,4,6,6" into five values, or return null. */
+export function parseDice(text) {
+  const digits = text.replace(/[\s,;\-–/]+/g, "");
+  if (!/^[1-6]{5}$/.test(digits)) return null;
+  return [...digits].map(Number);
+}
+
+function dieSlot(index, value, options) {
+  const { locked, canKeep, kept, onTap, onKeep } = options;
+  const label = value ? t("die", { n: index + 1, value }) : t("die_unknown", { n: index + 1 });
+  const die = el("button", { type: "button", class: `die${kept ? " kept" : ""}`, "aria-label": label,
+    disabled: locked || (canKeep && kept), dataset: { index, value: value || "" }, on: { click: () => onTap(index) } },
+  dieFace(value));
+  const keep = canKeep
+    ? el("button", { type: "button", class: "keep", "aria-pressed": kept ? "true" : "false",
+      "aria-label": t("keep_die", { n: index + 1 }), on: { click: () => onKeep(index) } },
+    kept ? t("kept") : t("keep"))
+    : null;
+  return el("div", { class: "die-slot" }, die, keep);
+}
+
+/**
+ * Draw the five dice into *container*.
+ * dice: five values or nulls; kept: Set of positions; canKeep: show Keep toggles;
+ * locked: dice may not be changed; onTap(i) and onKeep(i) handle taps.
+ */
+export function renderDice(container, { dice, kept, canKeep, locked, onTap, onKeep }) {
+  fill(container, dice.map((value, i) => dieSlot(i, value, {
+    locked, canKeep, kept: kept.has(i), onTap, onKeep,
+  })));
+}

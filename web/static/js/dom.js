@@ -1,0 +1,41 @@
+// Small DOM helpers: build elements with text (never HTML), and the message area.
+
+/**
+ * Create element *tag* with *attrs* and *children* (strings become text nodes).
+ * attrs: "class", "text", "dataset" (object), "on" (object of listeners), others set as attributes;
+ * a value of false/null/undefined leaves the attribute out.
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Replace everything inside *node* with *children*. */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+let clearTimer = null;
+
+/** Show *text* in the page's live message area; kind "error" stays until the next message. */
+export function say(text, kind = "info") {
+  const area = document.getElementById("messages");
+  if (!area) return;
+  clearTimeout(clearTimer);
+  fill(area, el("p", { class: `message ${kind}`, text }));
+  area.setAttribute("role", kind === "error" ? "alert" : "status");
+  if (kind !== "error") clearTimer = setTimeout(() => fill(area), 8000);
+}

@@ -1,0 +1,35 @@
+// Words and layouts the server put into the page (#page-data), in the page's language.
+
+const data = JSON.parse(document.getElementById("page-data")?.textContent || "{}");
+
+/** The whole JSON block: strings, layouts, sections, rulesets and page extras (state). */
+export const pageData = data;
+
+/** Return the translated string *key* with {placeholders} filled from *params*. */
+export function t(key, params = {}) {
+  const text = (data.strings && data.strings[key]) || key;
+  return text.replace(/\{(\w+)\}/g, (match, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : match);
+}
+
+/** Return the pad rows of *game* ("yahtzee" or "yacht"). */
+export function layoutFor(game) {
+  return (data.layouts && data.layouts[game]) || [];
+}
+
+/** Return the translated name of box *slug* of *game*. */
+export function boxLabel(game, slug) {
+  const row = layoutFor(game).find((r) => r.kind === "box" && r.key === slug);
+  return row ? row.label : slug;
+}
+
+/** Join names as "A, B and C" in the page's language. */
+export function joinNames(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(", ") + t("and") + names[names.length - 1];
+}
+
+/** Format a number the way the page's language writes it. */
+export function num(value) {
+  return new Intl.NumberFormat(document.documentElement.lang || "en").format(value);
+}

@@ -1,0 +1,97 @@
+// The turn panel: whose turn, roll counter, the dice to set, the record buttons and the suggestions.
+
+import { renderDice } from "./dice.js";
+import { el, fill } from "./dom.js";
+import { boxLabel, num, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+function firstRollStatus(state) {
+  const rolled = (state.first_rolls || []).map((r) =>
+    t("first_rolled", { name: state.players[r.player], total: r.dice.reduce((a, b) => a + b, 0) }));
+  return rolled.join(" ");
+}
+
+function heading(state) {
+  if (state.phase === "first-roll") {
+    return t("first_roll", { name: state.players[state.first_roll_pending[0]] });
+  }
+  if (state.phase === "over") return t("game_over");
+  return t("turn_of", { name: state.players[state.current_player] });
+}
+
+function status(state) {
+  if (state.phase === "first-roll") return firstRollStatus(state);
+  if (state.phase === "over") return "";
+  const turns = state.boxes.length;
+  const parts = [t("round", { turn: state.turn, turns })];
+  parts.push(state.roll ? t("roll_of", { roll: state.roll, max: state.max_rolls }) : t("no_roll_yet"));
+  if (state.roll >= state.max_rolls) parts.push(t("must_score"));
+  return parts.join(" · ");
+}
+
+function recordLabel(state) {
+  if (state.phase === "first-roll") {
+    return t("record_first_roll", { name: state.players[state.first_roll_pending[0]] });
+  }
+  return t("record_roll", { n: state.roll + 1 });
+}
+
+function jokerNote(suggestions) {
+  const joker = suggestions.find((s) => s.joker);
+  return joker ? t(`joker_${joker.joker}`) : "";
+}
+
+function suggestionItem(state, s, onScore) {
+  const box = boxLabel(state.game, s.box);
+  const points = s.zero ? t("zero") : t("points", { points: num(s.points) });
+  return el("li", {},
+    el("button", { type: "button", class: `suggestion${s.zero ? " zero" : ""}${s.joker ? " joker" : ""}`,
+      dataset: { box: s.box }, "aria-label": t("score_in", { points: num(s.points), box }),
+      on: { click: () => onScore(s.box) } },
+    el("span", { class: "s-box", text: box }),
+    el("span", { class: "s-points", text: points }),
+    s.bonus ? el("span", { class: "s-bonus", text: t("bonus", { bonus: num(s.bonus) }) }) : null));
+}
+
+/**
+ * Draw the turn panel for *ctx* (state, draft dice, kept set) with *handlers*:
+ * onTap(i), onKeep(i), onRecord(), onCorrect(), onScore(box).
+ */
+export function renderTurn(ctx, handlers) {
+  const { state } = ctx;
+  const playing = state.phase === "play";
+  const rolling = state.phase === "first-roll" || (playing && state.roll < state.max_rolls);
+  $("turn-title").textContent = heading(state);
+  $("turn-status").textContent = status(state);
+  $("roll-tools").hidden = !(rolling || (playing && state.roll > 0));
+  renderDice($("dice"), {
+    dice: ctx.draft,
+    kept: ctx.kept,
+    canKeep: playing && state.roll > 0 && state.roll < state.max_rolls,
+    locked: !(rolling || playing),
+    onTap: handlers.onTap,
+    onKeep: handlers.onKeep,
+  });
+  const record = $("record-roll");
+  record.hidden = !rolling;
+  record.textContent = recordLabel(state);
+  const correct = $("correct-roll");
+  correct.hidden = !(playing && state.roll > 0 && ctx.lastWasRoll);
+  correct.textContent = t("correct_dice");
+  renderSuggestions(state, handlers.onScore);
+}
+
+function renderSuggestions(state, onScore) {
+  const list = $("suggestions");
+  const suggestions = state.phase === "play" ? state.suggestions || [] : [];
+  $("suggest-block").hidden = state.phase !== "play";
+  const note = jokerNote(suggestions);
+  $("joker-note").hidden = !note;
+  $("joker-note").textContent = note;
+  if (!suggestions.length) {
+    fill(list, el("li", { class: "empty", text: t("suggestions_none") }));
+    return;
+  }
+  fill(list, suggestions.map((s) => suggestionItem(state, s, onScore)));
+}
