@@ -36,7 +36,10 @@ class JokerRule(Enum):
         "Full House, Small and Large Straight score their full 25, 30 and 40."
     )
     UPPER_ZERO = "Joker: every allowed lower box is filled, so a zero goes in an open upper box."
-    FREE = "Free-choice Joker: any open box may be used; lower boxes score their full value."
+    FREE = (
+        "Free-choice Joker: the upper box of this face is filled, so any open box may be used; "
+        "lower boxes score their full value."
+    )
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,10 @@ class Scorecard:
         if self.box(rules.five_alike_slug) is None:
             return None
         if rules.joker is Joker.FREE:
-            return JokerRule.FREE
+            # Free choice (the published optimal-play rules): any open box, but the dice act
+            # as a Joker only once the upper box of their face is filled.
+            own = rules.upper_box(dice.values[0]).slug
+            return JokerRule.FREE if self.box(own) is not None else None
         candidates = self._candidates()
         if rules.upper_box(dice.values[0]).slug in candidates:
             return JokerRule.OWN_UPPER
