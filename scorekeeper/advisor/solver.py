@@ -1,0 +1,130 @@
+"""Backward induction over every reachable turn-start state of one player's game.
+
+States are solved level by level, from the complete card (only the upper bonus
+still to add) down to the empty card; all states of a level depend only on the
+level above, so each level is cut into batches solved by `turn.turn_values`,
+two at a time on two threads (numpy releases the GIL in the heavy loops).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from scorekeeper.advisor.ruletables import RuleTables, card_state, rule_tables
+from scorekeeper.advisor.turn import Batch, turn_values
+from scorekeeper.rulesets import RuleSet, ruleset
+from scorekeeper.scorecard import Scorecard
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+
+ALGORITHM_VERSION = 1  # bump whenever the values a table holds could change
+BATCH_STATES = 256  # columns per batch: keeps the working arrays in the CPU caches
+
+
+class AdvisorError(ValueError):
+    """A card or choice the advisor cannot evaluate; the message quotes it."""
+
+
+class UnreachableCardError(AdvisorError):
+    """A card no game under these rules can reach (so the table has no value for it)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """Turn-start values of every reachable state of one rule set.
+
+    ``values[mask, up, flag]`` is the expected number of points still to come
+    (upper bonus and Yahtzee bonuses included) when a turn starts there; NaN for
+    states no game reaches.
+    """
+
+    rules: RuleSet
+    values: FloatArray
+
+    @property
+    def tables(self) -> RuleTables:
+        """The rule arrays this table was solved with."""
+        return rule_tables(self.rules)
+
+    @property
+    def expected_score(self) -> float:
+        """Expected final score of a whole game played optimally from the empty card."""
+        return float(self.values[0, 0, 0])
+
+    def future(self, card: Scorecard) -> float:
+        """Return the expected points still to come at the start of *card*'s next turn.
+
+        Raises AdvisorError for a card of another rule set, UnreachableCardError for
+        a card no game reaches (e.g. 7 in Twos).
+        """
+        if card.rules.name != self.rules.name:
+            raise AdvisorError(
+                f"a {card.rules.name!r} card cannot be read with a {self.rules.name!r} table"
+            )
+        value = float(self.values[card_state(self.tables, card)])
+        if np.isnan(value):
+            raise UnreachableCardError(
+                f"no {self.rules.name} game reaches this card: {card.boxes()}"
+            )
+        return value
+
+    def value(self, card: Scorecard) -> float:
+        """Return the expected final score of *card* with optimal play from its next turn.
+
+        Raises AdvisorError or UnreachableCardError (see `future`).
+        """
+        return banked(card) + self.future(card)
+
+
+def banked(card: Scorecard) -> int:
+    """Return the points already on *card*, the upper bonus excepted (a table counts it)."""
+    return card.upper_subtotal + card.lower_total
+
+
+def _level_batches(rt: RuleTables, level: int) -> list[Batch]:
+    """Return the reachable states with *level* boxes filled, cut into batches."""
+    masks = np.arange(1 << rt.box_count, dtype=np.intp)
+    popcount = np.zeros(masks.shape, dtype=np.intp)
+    for b in range(rt.box_count):
+        popcount += (masks >> b) & 1
+    rows = masks[(popcount == level) & rt.mask_reachable]
+    flag_ok = np.ones((rows.shape[0], rt.flags), dtype=np.bool_)
+    if rt.tracks_bonus:
+        flag_ok[:, 1] = (rows >> rt.five_box) & 1 == 1
+    valid = rt.up_reachable[rows][:, :, None] & flag_ok[:, None, :]
+    which, ups, flags = np.nonzero(valid)
+    states = Batch(rows[which], ups.astype(np.intp), flags.astype(np.intp))
+    return [
+        Batch(states.masks[i : i + BATCH_STATES], states.ups[i : i + BATCH_STATES],
+              states.flags[i : i + BATCH_STATES])
+        for i in range(0, states.size, BATCH_STATES)
+    ]
+
+
+def _threads() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def build(rules: RuleSet | str) -> Table:
+    """Solve *rules* from scratch and return its table (no cache involved).
+
+    Raises RuleSetError for an unknown rule-set name.
+    """
+    rules = ruleset(rules) if isinstance(rules, str) else rules
+    rt = rule_tables(rules)
+    values = np.full(rt.shape, np.nan)
+    ups = np.arange(rt.cap + 1)
+    values[rt.full_mask, :, :] = rt.terminal_value(ups)[:, None]
+    with ThreadPoolExecutor(max_workers=_threads()) as pool:
+        for level in range(rt.box_count - 1, -1, -1):
+            batches = _level_batches(rt, level)
+            results = list(pool.map(lambda b: turn_values(rt, values, b), batches))
+            for batch, result in zip(batches, results, strict=True):
+                values[batch.masks, batch.ups, batch.flags] = result
+    return Table(rules, values)

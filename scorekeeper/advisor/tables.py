@@ -1,0 +1,166 @@
+"""Dice combinatorics for the advisor: the 252 rolls, the 462 keeps and how they connect.
+
+A *keep* is a multiset of 0..5 dice (what a player holds before rerolling the
+rest); a *roll* is a keep of five dice. Keeps are written as count tuples
+``(ones, twos, ..., sixes)`` and grouped by size, so that the within-turn
+recursion can work one die at a time:
+
+* ``add[k][i, f]``: the keep of size k+1 made by adding face f+1 to keep i of size k;
+* ``remove[k][i, j]``: a keep of size k-1 made by removing one die from keep i of size k
+  (rows padded by repetition, so every row has k entries).
+
+The value of holding keep S (rerolling the rest) is the mean over the next die of
+the value of holding S plus that die, down to five dice; this is exactly the
+multinomial average over the rerolled dice (``transition_matrix`` spells it out).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from scorekeeper.dice import DICE_COUNT, Dice
+
+FACE_COUNT = 6
+Counts = tuple[int, ...]
+IntArray = npt.NDArray[np.intp]
+FloatArray = npt.NDArray[np.float64]
+
+
+def _multisets(size: int) -> list[Counts]:
+    """Return every count tuple of *size* dice, in ascending order of sorted dice values."""
+    return [
+        _counts(combo) for combo in itertools.combinations_with_replacement(range(1, 7), size)
+    ]
+
+
+def _counts(values: tuple[int, ...] | list[int]) -> Counts:
+    counts = [0] * FACE_COUNT
+    for value in values:
+        counts[value - 1] += 1
+    return tuple(counts)
+
+
+def counts_to_values(counts: Counts) -> tuple[int, ...]:
+    """Return the sorted dice values of a count tuple."""
+    return tuple(face for face, n in enumerate(counts, start=1) for _ in range(n))
+
+
+def multinomial_probability(counts: Counts) -> float:
+    """Return the probability that rolling sum(counts) dice shows exactly these counts."""
+    size = sum(counts)
+    ways = math.factorial(size)
+    for n in counts:
+        ways //= math.factorial(n)
+    outcomes: int = FACE_COUNT**size
+    return ways / outcomes
+
+
+@dataclass(frozen=True)
+class DiceTables:
+    """Every keep by size, with the add/remove links and the five-dice roll data."""
+
+    keeps: tuple[tuple[Counts, ...], ...]  # keeps[k]: the keeps of k dice
+    index: tuple[dict[Counts, int], ...]  # index[k][counts] -> row in keeps[k]
+    add: tuple[IntArray, ...]  # add[k]: (len(keeps[k]), 6) rows of keeps[k+1], k < 5
+    remove: tuple[IntArray, ...]  # remove[k]: (len(keeps[k]), k) rows of keeps[k-1], k >= 1
+    roll_probability: FloatArray  # (252,) exact multinomial probabilities
+    face_count: IntArray  # (252, 6) how many dice of each face a roll shows
+    five_alike: IntArray  # (6,) the row of the roll of five (face i+1)s
+
+    @property
+    def rolls(self) -> tuple[Counts, ...]:
+        """The 252 distinct rolls of five dice as count tuples."""
+        return self.keeps[DICE_COUNT]
+
+    def roll_index(self, dice: Dice) -> int:
+        """Return the row of five *dice* among the 252 rolls."""
+        return self.index[DICE_COUNT][dice.counts()]
+
+    def keep_index(self, counts: Counts) -> tuple[int, int]:
+        """Return (size, row) of a keep given as counts."""
+        size = sum(counts)
+        return size, self.index[size][tuple(counts)]
+
+    @property
+    def keep_count(self) -> int:
+        """How many distinct keeps there are (462 for five dice)."""
+        return sum(len(level) for level in self.keeps)
+
+
+def _add_table(smaller: list[Counts], larger: dict[Counts, int]) -> IntArray:
+    rows = []
+    for counts in smaller:
+        row = []
+        for face in range(FACE_COUNT):
+            bigger = list(counts)
+            bigger[face] += 1
+            row.append(larger[tuple(bigger)])
+        rows.append(row)
+    return np.array(rows, dtype=np.intp).reshape(len(smaller), FACE_COUNT)
+
+
+def _remove_table(larger: list[Counts], smaller: dict[Counts, int], size: int) -> IntArray:
+    rows = []
+    for counts in larger:
+        row = []
+        for face in range(FACE_COUNT):
+            if counts[face]:
+                fewer = list(counts)
+                fewer[face] -= 1
+                row.append(smaller[tuple(fewer)])
+        rows.append((row * size)[:size])  # pad by repetition: max() ignores duplicates
+    return np.array(rows, dtype=np.intp).reshape(len(larger), size)
+
+
+@cache
+def dice_tables() -> DiceTables:
+    """Return the (cached) keep and roll tables for five six-sided dice."""
+    keeps = [_multisets(size) for size in range(DICE_COUNT + 1)]
+    index = [{counts: i for i, counts in enumerate(level)} for level in keeps]
+    add = tuple(_add_table(keeps[k], index[k + 1]) for k in range(DICE_COUNT))
+    remove = tuple(
+        _remove_table(keeps[k], index[k - 1], k) if k else np.zeros((1, 0), dtype=np.intp)
+        for k in range(DICE_COUNT + 1)
+    )
+    rolls = keeps[DICE_COUNT]
+    five = [index[DICE_COUNT][_counts([face] * DICE_COUNT)] for face in range(1, 7)]
+    return DiceTables(
+        keeps=tuple(tuple(level) for level in keeps),
+        index=tuple(index),
+        add=add,
+        remove=remove,
+        roll_probability=np.array([multinomial_probability(c) for c in rolls]),
+        face_count=np.array(rolls, dtype=np.intp),
+        five_alike=np.array(five, dtype=np.intp),
+    )
+
+
+def sub_keeps(counts: Counts) -> list[Counts]:
+    """Return every distinct sub-multiset of a roll (up to 32), smallest first."""
+    ranges = [range(n + 1) for n in counts]
+    subs = [tuple(c) for c in itertools.product(*ranges)]
+    return sorted(subs, key=lambda c: (sum(c), counts_to_values(c)))
+
+
+def transition_matrix() -> FloatArray:
+    """Return P[keep, roll]: the chance that holding *keep* and rerolling the rest gives *roll*.
+
+    Rows follow the keeps by size (0 dice first), columns the 252 rolls. Used to
+    check the one-die-at-a-time recursion; the solver itself never builds it.
+    """
+    tables = dice_tables()
+    rows = []
+    for level in tables.keeps:
+        for keep in level:
+            row = np.zeros(len(tables.rolls))
+            for rest in _multisets(DICE_COUNT - sum(keep)):
+                roll = tuple(a + b for a, b in zip(keep, rest, strict=True))
+                row[tables.index[DICE_COUNT][roll]] += multinomial_probability(rest)
+            rows.append(row)
+    return np.array(rows)
