@@ -115,7 +115,7 @@ def board(game_id: int) -> str:
 @bp.get("/pad")
 def pad() -> str:
     """Return the check-a-pad page: one column of a paper pad, checked box by box."""
-    return render_template("pad.html", data=page_data(), rulesets=GAMES,
+    return render_template("pad.html", data=page_data(), rulesets=RULESET_NAMES,
                            ruleset_label=ruleset_label)
 
 

@@ -43,11 +43,12 @@ export const api = {
   state: (id) => call("GET", game(id)),
   roll: (id, dice, kept, version, replace = false) =>
     call("POST", `${game(id)}/rolls`, { dice, kept, version, ...(replace ? { replace: true } : {}) }),
-  photo: (id, blob, kept, version, filename = "photo.jpg") => {
+  photo: (id, blob, kept, version, filename = "photo.jpg", replace = false) => {
     const form = new FormData();
     form.append("photo", blob, filename);
     form.append("version", String(version));
     form.append("kept", kept.join(","));
+    if (replace) form.append("replace", "true");
     return call("POST", `${game(id)}/rolls`, form);
   },
   score: (id, box, version) => call("POST", `${game(id)}/scores`, { box, version }),

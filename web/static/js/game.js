@@ -1,0 +1,162 @@
+// The game page: loads the state put into the page, renders the card and the turn panel,
+// sends the player's actions to the API and follows changes from other devices (SSE).
+
+import { api, ApiError } from "./api.js";
+import { renderCard } from "./card.js";
+import { nextValue, parseDice } from "./dice.js";
+import { say } from "./dom.js";
+import { boxLabel, num, pageData, t } from "./i18n.js";
+import { showGameOver } from "./over.js";
+import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
+import { follow } from "./live.js";
+import { renderTurn } from "./turn.js";
+
+const $ = (id) => document.getElementById(id);
+const ctx = { state: pageData.state, draft: [], kept: new Set(), lastWasRoll: false, photo: null, busy: false };
+
+/** The position of the current roll: changes when a roll, score or undo happens. */
+function rollKey(state) {
+  return JSON.stringify([state.series.game_number, state.phase, state.current_player, state.turn,
+    state.roll, state.dice, state.first_roll_pending]);
+}
+
+function setState(state, { force = false } = {}) {
+  const previous = ctx.state;
+  if (!force && previous && state.version < previous.version) return;
+  const moved = force || !previous || rollKey(previous) !== rollKey(state) || !ctx.draft.length;
+  ctx.state = state;
+  const history = state.history || [];
+  ctx.lastWasRoll = history.length > 0 && history[history.length - 1].type === "roll";
+  if (moved) {
+    ctx.draft = state.phase === "play" && state.dice ? [...state.dice] : [null, null, null, null, null];
+    ctx.kept = new Set(state.kept || []);
+    if (!state.dice || state.phase !== "play") { hidePhoto(); ctx.photo = null; }
+  }
+  render();
+}
+
+function render() {
+  const { state } = ctx;
+  renderCard($("card"), state, { how: true, ghosts: true });
+  renderTurn(ctx, { onTap, onKeep, onRecord, onCorrect, onScore });
+  $("undo").disabled = !state.can_undo;
+  $("game-number").textContent = t("game_number", { n: state.series.game_number });
+  showGameOver(state, onPlayAgain);
+  if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
+}
+
+function fail(error) {
+  if (error instanceof ApiError && error.status === 409 && error.body.state) {
+    setState(error.body.state, { force: true });
+    say(t("stale"), "error");
+    return;
+  }
+  if (error instanceof ApiError && error.body.reading) {
+    ctx.photo = error.body.reading;
+    render();
+  }
+  say(error instanceof ApiError ? error.message : String(error), "error");
+}
+
+/** Run one API action; while it runs, further actions are ignored. */
+async function act(action, message) {
+  if (ctx.busy) return;
+  ctx.busy = true;
+  document.body.classList.add("busy");
+  try {
+    const result = await action();
+    setState(result.state || result, { force: true });
+    if (message) say(message(result.state || result));
+  } catch (error) {
+    fail(error);
+  } finally {
+    ctx.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function onTap(index) {
+  ctx.draft[index] = nextValue(ctx.draft[index]);
+  render();
+  $("dice").querySelector(`[data-index="${index}"]`)?.focus();
+}
+
+function onKeep(index) {
+  if (ctx.kept.has(index)) ctx.kept.delete(index); else ctx.kept.add(index);
+  render();
+  $("dice").querySelectorAll(".keep")[index]?.focus();
+}
+
+function onPhotoTap(index) {
+  onTap(index);
+  $("photo-boxes").querySelector(`[data-index="${index}"]`)?.focus();
+}
+
+function draftReady() {
+  if (ctx.draft.every((v) => v >= 1 && v <= 6)) return true;
+  say(t("set_all_dice"), "error");
+  return false;
+}
+
+function onRecord() {
+  if (!draftReady()) return;
+  const { state } = ctx;
+  const kept = state.phase === "play" && state.roll > 0 ? [...ctx.kept].sort() : [];
+  const n = state.roll + 1;
+  ctx.photo = null;
+  hidePhoto();
+  act(() => api.roll(state.id, ctx.draft, kept, state.version),
+    () => t("rolled", { n, dice: ctx.draft.join(" ") }));
+}
+
+function onCorrect() {
+  if (!draftReady()) return;
+  const { state } = ctx;
+  act(() => api.roll(state.id, ctx.draft, state.kept, state.version, true),
+    (s) => t("corrected", { dice: s.dice.join(" ") }));
+}
+
+function onScore(box) {
+  const { state } = ctx;
+  const name = state.players[state.current_player];
+  const points = (state.suggestions.find((s) => s.box === box) || {}).points ?? 0;
+  act(() => api.score(state.id, box, state.version),
+    () => t("scored", { name, points: num(points), box: boxLabel(state.game, box) }));
+}
+
+function onPlayAgain() {
+  act(() => api.next(ctx.state.id, ctx.state.version), null);
+}
+
+async function onPhoto(blob, filename) {
+  const { state } = ctx;
+  const correcting = state.phase === "play" && state.roll >= state.max_rolls;
+  say(t("reading_photo"));
+  ctx.photo = null;
+  showPhoto(blob, null, [], onPhotoTap);
+  await act(async () => {
+    const result = await api.photo(state.id, blob, [], state.version, filename, correcting);
+    ctx.photo = result.reading;
+    return result;
+  }, (s) => t("rolled", { n: s.roll, dice: s.dice ? s.dice.join(" ") : "" }));
+  if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
+  else if (!$("photo-boxes").children.length) $("photo-caption").textContent = "";
+}
+
+function setupForms() {
+  $("dice-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const dice = parseDice($("dice-text").value);
+    if (!dice) { say(t("invalid_dice"), "error"); return; }
+    ctx.draft = dice;
+    render();
+  });
+  $("undo").addEventListener("click", () =>
+    act(() => api.undo(ctx.state.id, ctx.state.version), () => t("undone")));
+  $("print").addEventListener("click", () => window.print());
+}
+
+setupForms();
+setupPhoto(onPhoto, (message) => say(message, "error"));
+setState(ctx.state, { force: true });
+follow(ctx.state.id, (state) => setState(state));

@@ -1,0 +1,111 @@
+// The home page: start a game (rules, 1 to 8 players, roll for first), resume, history, statistics.
+
+import { api, ApiError } from "./api.js";
+import { el, fill, say } from "./dom.js";
+import { joinNames, num, pageData, t } from "./i18n.js";
+
+const MAX_PLAYERS = 8;
+const $ = (id) => document.getElementById(id);
+
+function renumber() {
+  const items = [...$("players").children];
+  items.forEach((li, i) => {
+    const n = i + 1;
+    li.querySelector("label").textContent = t("player_n", { n });
+    li.querySelector("label").htmlFor = `player-${n}`;
+    const input = li.querySelector("input");
+    input.id = `player-${n}`;
+    input.placeholder = t("player_n", { n });
+    const remove = li.querySelector(".remove");
+    remove.setAttribute("aria-label", t("remove_player", { n }));
+    remove.hidden = items.length === 1;
+  });
+  $("add-player").disabled = items.length >= MAX_PLAYERS;
+}
+
+function playerItem(value = "") {
+  const input = el("input", { name: "player", maxlength: 40, autocomplete: "off", required: true });
+  input.value = value;
+  const li = el("li", {}, el("label", { class: "visually-hidden" }), input,
+    el("button", { type: "button", class: "remove quiet", text: "✕" }));
+  li.querySelector(".remove").addEventListener("click", () => {
+    li.remove();
+    renumber();
+    $("players").querySelector("input")?.focus();
+  });
+  return li;
+}
+
+function setupForm() {
+  const list = $("players");
+  const values = [...list.querySelectorAll("input")].map((i) => i.value);
+  fill(list, values.map((v) => playerItem(v)));
+  renumber();
+  $("add-player").addEventListener("click", () => {
+    if (list.children.length >= MAX_PLAYERS) { say(t("too_many_players"), "error"); return; }
+    const li = playerItem();
+    list.append(li);
+    renumber();
+    li.querySelector("input").focus();
+  });
+  $("new-game").addEventListener("submit", startGame);
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const inputs = [...$("players").querySelectorAll("input")];
+  const empty = inputs.find((i) => !i.value.trim());
+  if (empty) { say(t("name_needed"), "error"); empty.focus(); return; }
+  try {
+    const state = await api.createGame($("rules").value, inputs.map((i) => i.value.trim()),
+      $("roll-for-first").checked);
+    window.location.assign(`/games/${state.id}`);
+  } catch (error) {
+    say(error instanceof ApiError ? error.message : String(error), "error");
+  }
+}
+
+function when(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso || "";
+  return date.toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function gameItem(game) {
+  const rules = pageData.rulesets[game.rules] || game.rules;
+  const text = game.finished
+    ? t("finished_summary", { rules, n: game.game_number,
+      scores: game.players.map((p, i) => `${p} ${num(game.totals[i])}`).join(", ") })
+    : t("game_summary", { rules, n: game.game_number, turn: game.turn });
+  const winners = game.finished ? game.winners.map((i) => game.players[i]) : [];
+  return el("li", {},
+    el("a", { href: `/games/${game.id}`, class: "game-link" },
+      el("span", { class: "who", text: joinNames(game.players) }),
+      el("span", { class: "what", text }),
+      winners.length ? el("span", { class: "won", text: `★ ${joinNames(winners)}` }) : null,
+      el("span", { class: "when", text: t("started", { when: when(game.updated_at) }) })));
+}
+
+function showList(id, games) {
+  fill($(id), games.length ? games.map(gameItem) : el("li", { class: "empty", text: t("no_games") }));
+}
+
+function statsRow(s) {
+  const cell = (v) => el("td", { text: v === null || v === undefined ? "–" : num(v) });
+  return el("tr", {}, el("th", { scope: "row", text: s.player }),
+    cell(s.games), cell(s.wins), cell(s.average), cell(s.best), cell(s.yahtzees));
+}
+
+async function loadLists() {
+  try {
+    const [{ games }, { players }] = await Promise.all([api.listGames(), api.stats()]);
+    showList("unfinished", games.filter((g) => !g.finished));
+    showList("finished", games.filter((g) => g.finished));
+    fill(document.querySelector("#stats tbody"), players.map(statsRow));
+  } catch (error) {
+    say(error.message, "error");
+  }
+}
+
+setupForm();
+loadLists();

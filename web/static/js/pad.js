@@ -1,0 +1,111 @@
+// Check a pad: one column of a paper score pad typed in, audited by the server, every
+// problem shown on its row with the reason in the page's language.
+
+import { api, ApiError } from "./api.js";
+import { el, fill, say } from "./dom.js";
+import { layoutFor, num, pageData, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const CHECK_ROWS = { yahtzee_bonus_checks: "yahtzee_bonus", yahtzee_bonus: "yahtzee_bonus" };
+
+function gameOf(rules) {
+  return rules.split("+")[0];
+}
+
+function rowInput(row) {
+  const checks = row.key === "yahtzee_bonus";
+  const input = el("input", { type: "number", inputmode: "numeric", min: 0, max: checks ? 12 : 999,
+    id: `pad-${row.key}-${row.section}`, dataset: { key: row.key }, class: "pad-input" });
+  input.addEventListener("input", () => {
+    for (const twin of document.querySelectorAll(`input[data-key="${row.key}"]`)) {
+      if (twin !== input) twin.value = input.value;
+    }
+  });
+  return input;
+}
+
+function gridRow(row) {
+  const input = rowInput(row);
+  const label = row.key === "yahtzee_bonus" ? `${row.label} (✓)` : row.label;
+  return el("tr", { class: `${row.kind} ${row.section}`, dataset: { row: row.key } },
+    el("th", { scope: "row", class: "label" }, el("label", { for: input.id, text: label })),
+    el("td", { class: "how", text: row.how }),
+    el("td", { class: "value" }, input),
+    el("td", { class: "problem-note", id: `${input.id}-note` }));
+}
+
+function drawGrid() {
+  const kept = {};
+  document.querySelectorAll("#pad-grid input").forEach((i) => { kept[i.dataset.key] = i.value; });
+  const rows = layoutFor(gameOf($("pad-rules").value));
+  const head = el("thead", {}, el("tr", {},
+    el("th", { scope: "col", text: t("col_box") }), el("th", { scope: "col", class: "how", text: t("col_how") }),
+    el("th", { scope: "col", text: t("col_score") }), el("th", { scope: "col", text: t("col_check") })));
+  fill($("pad-grid"), head, el("tbody", {}, rows.map(gridRow)));
+  document.querySelectorAll("#pad-grid input").forEach((i) => { i.value = kept[i.dataset.key] ?? ""; });
+  fill($("pad-result"));
+}
+
+function readPad() {
+  const rules = $("pad-rules").value;
+  const boxes = {};
+  const totals = {};
+  for (const row of layoutFor(gameOf(rules))) {
+    const raw = document.querySelector(`#pad-grid input[data-key="${row.key}"]`).value.trim();
+    const value = raw === "" ? null : Number(raw);
+    if (row.kind === "box") boxes[row.key] = value;
+    else if (value !== null) totals[row.key === "yahtzee_bonus" ? "yahtzee_bonus_checks" : row.key] = value;
+  }
+  return { rules, boxes, totals };
+}
+
+function problemText(problem) {
+  const params = { written: problem.written ?? "–", expected: problem.expected ?? "–" };
+  const key = `audit_${problem.code}`;
+  return key in pageData.strings ? t(key, params) : t("audit_other", params);
+}
+
+function clearProblems() {
+  document.querySelectorAll("#pad-grid tr.problem").forEach((tr) => tr.classList.remove("problem"));
+  document.querySelectorAll("#pad-grid .problem-note").forEach((td) => fill(td));
+  document.querySelectorAll("#pad-grid input").forEach((i) => {
+    i.removeAttribute("aria-invalid");
+    i.removeAttribute("aria-describedby");
+  });
+}
+
+function markProblem(problem, unplaced) {
+  const key = CHECK_ROWS[problem.row] || problem.row;
+  const rows = document.querySelectorAll(`#pad-grid tr[data-row="${key}"]`);
+  if (!rows.length) { unplaced.push(problem); return; }
+  for (const tr of rows) {
+    tr.classList.add("problem");
+    const note = tr.querySelector(".problem-note");
+    note.append(el("span", { class: "problem-text", text: problemText(problem) }));
+    const input = tr.querySelector("input");
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", note.id);
+  }
+}
+
+async function check(event) {
+  event.preventDefault();
+  clearProblems();
+  const { rules, boxes, totals } = readPad();
+  try {
+    const result = await api.audit(rules, boxes, totals);
+    const unplaced = [];
+    result.problems.forEach((p) => markProblem(p, unplaced));
+    const summary = result.ok ? t("audit_ok") : t("audit_problems", { n: num(result.problems.length) });
+    fill($("pad-result"), el("strong", { class: result.ok ? "ok" : "bad", text: summary }),
+      ...unplaced.map((p) => el("span", { class: "problem-text", text: ` ${p.row}: ${problemText(p)}` })));
+    document.querySelector("#pad-grid tr.problem input")?.focus();
+  } catch (error) {
+    say(error instanceof ApiError ? error.message : String(error), "error");
+  }
+}
+
+$("pad-rules").addEventListener("change", drawGrid);
+$("pad-form").addEventListener("submit", check);
+$("pad-form").addEventListener("reset", () => setTimeout(() => { clearProblems(); fill($("pad-result")); }));
+drawGrid();
