@@ -480,4 +480,5 @@ def _checks_problems(pad: Pad) -> list[Problem]:
         f"{five_alike.name} scored in another box, and only {room} boxes hold a value "
         f"it can score there."
     )
-    return [Problem("yahtzee_bonus_checks", "too_many_checks", checks, f"0 to {room}", message)]
+    allowed = describe_values(range(room + 1))
+    return [Problem("yahtzee_bonus_checks", "too_many_checks", checks, allowed, message)]
