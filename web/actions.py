@@ -9,35 +9,36 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from scorekeeper import Dice
-from scorekeeper.game import FirstRoll, Game, NoRollError
+from scorekeeper.game import FirstRoll, Game
 from scorekeeper.series import Series
 from web.errors import ApiError
 
 Change = Callable[[Series], Series]
 
 
-def _first_roll(game: Game, dice: Dice, kept: Sequence[int], replace: bool) -> Game:
-    """A roll while choosing who starts: the next pending player's roll for first."""
-    if kept:
-        raise ApiError("nothing is kept when rolling for the first player: roll all five dice")
-    if replace:
-        if not game.events or not isinstance(game.events[-1], FirstRoll):
-            raise NoRollError("there is no roll for first to correct: roll the dice first")
-        game = game.undo()
-    return game.roll_first(dice)
+def _correct(game: Game, dice: Dice) -> Game:
+    """Replace the dice of the last roll, be it a roll for first player or a turn's roll."""
+    if game.events and isinstance(game.events[-1], FirstRoll):
+        return game.undo().roll_first(dice)
+    return game.correct(dice)
 
 
 def roll(dice: Dice, kept: Sequence[int] = (), replace: bool = False) -> Change:
-    """Return the change adding a roll; with *replace*, correcting the current roll's dice.
+    """Return the change adding a roll; with *replace*, correcting the last roll's dice.
 
+    While choosing who starts, a roll is the next pending player's roll for first.
     The change raises the rules' GameError (too many rolls, kept dice that moved,
     nothing to correct, game over) or ApiError for kept dice while rolling for first.
     """
     def change(series: Series) -> Series:
         game = series.current
+        if game.phase == "first-roll" and kept:
+            raise ApiError("nothing is kept when rolling for the first player: roll all five dice")
+        if replace:
+            return series.with_current(_correct(game, dice))
         if game.phase == "first-roll":
-            return series.with_current(_first_roll(game, dice, kept, replace))
-        return series.with_current(game.correct(dice) if replace else game.roll(dice, kept))
+            return series.with_current(game.roll_first(dice))
+        return series.with_current(game.roll(dice, kept))
 
     return change
 

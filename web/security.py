@@ -81,6 +81,7 @@ def load_secret_key(folder: Path) -> str:
     from_env = os.environ.get(SECRET_ENV)
     if from_env:
         return from_env
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / SECRET_FILE
     if not path.exists():
         # Written aside, then linked into place: link() fails if another process won

@@ -1,0 +1,56 @@
+"""Fixtures shared by every test package: the web app built through its factory.
+
+``app`` has a fresh SQLite file in a temporary folder, ``client`` is its test
+client, ``make_app`` builds another app on the same (or another) database file,
+as a restarted server would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from web import create_app
+
+AppFactory = Callable[..., Flask]
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    """The path of the test's SQLite file (created by the app)."""
+    return tmp_path / "pipkeeper.sqlite3"
+
+
+@pytest.fixture
+def make_app(database: Path) -> AppFactory:
+    """Return a function building an app on *database* (or ``path``) with test settings."""
+
+    def build(path: Path | None = None, **config: Any) -> Flask:
+        settings: dict[str, Any] = {
+            "TESTING": True,
+            "DATABASE": str(path or database),
+            "SECRET_KEY": "test secret",
+            "EVENTS_POLL_SECONDS": 0.05,
+            "EVENTS_KEEPALIVE_SECONDS": 0.5,
+            "EVENTS_MAX_SECONDS": 3.0,
+        }
+        return create_app(settings | config)
+
+    return build
+
+
+@pytest.fixture
+def app(make_app: AppFactory) -> Flask:
+    """The app on a fresh temporary database."""
+    return make_app()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client of `app`."""
+    return app.test_client()

@@ -1,0 +1,60 @@
+"""Join codes and the QR code of the join URL."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from flask.testing import FlaskClient
+
+from tests.conftest import AppFactory
+from tests.web.conftest import Api
+from web.store import JOIN_ALPHABET
+
+
+def test_join_code_redirects_to_the_game_page(client: FlaskClient, api: Api) -> None:
+    state = api.create()
+    code = state["join_code"]
+    assert set(code) <= set(JOIN_ALPHABET)
+    for given in (code, code.lower()):
+        response = client.get(f"/join/{given}")
+        assert response.status_code == 302
+        assert response.headers["Location"] == f"/games/{state['id']}"
+
+
+def test_unknown_join_code_is_404(client: FlaskClient) -> None:
+    assert client.get("/join/ZZZZZZ").status_code == 404
+
+
+def test_join_codes_differ(api: Api) -> None:
+    codes = {api.create([f"P{i}"])["join_code"] for i in range(30)}
+    assert len(codes) == 30
+
+
+def svg_of(url: str) -> bytes:
+    """The SVG the server should make for *url*."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, xmldecl=False,
+                                    title=f"Join {url.rsplit('/', 1)[1]}")
+    return buffer.getvalue()
+
+
+def test_qr_code_holds_the_join_url_on_the_requested_host(client: FlaskClient, api: Api) -> None:
+    state = api.create()
+    response = client.get(f"/api/games/{state['id']}/qr.svg",
+                          base_url="http://192.168.1.20:8000")
+    url = f"http://192.168.1.20:8000/join/{state['join_code']}"
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.headers["X-Join-URL"] == url
+    assert response.data == svg_of(url)
+    assert response.data.startswith(b"<svg")
+
+
+def test_qr_code_on_localhost_uses_the_lan_url(make_app: AppFactory) -> None:
+    api = Api(make_app(LAN_URL="http://10.0.0.7:8000/").test_client())
+    state = api.create()
+    for host in ("http://localhost:8000", "http://127.0.0.1:8000", "http://[::1]:8000"):
+        response = api.client.get(f"/api/games/{state['id']}/qr.svg", base_url=host)
+        assert response.headers["X-Join-URL"] == f"http://10.0.0.7:8000/join/{state['join_code']}"
+    response = api.client.get(f"/api/games/{state['id']}/qr.svg", base_url="http://pi.lan:8000")
+    assert response.headers["X-Join-URL"] == f"http://pi.lan:8000/join/{state['join_code']}"

@@ -1,0 +1,34 @@
+"""Every accepted action is on disk: a restarted app continues exactly where play stopped."""
+
+from __future__ import annotations
+
+from tests.conftest import AppFactory
+from tests.web.conftest import Api
+
+
+def test_a_restarted_app_sees_the_same_game(make_app: AppFactory) -> None:
+    before = Api(make_app().test_client())
+    game = before.create(["Ann", "Ben"])["id"]
+    before.roll(game, [4, 4, 4, 1, 2])
+    before.score(game, "fours")
+    before.roll(game, [1, 2, 3, 4, 6])
+    state = before.state(game)
+
+    after = Api(make_app().test_client())  # same database file, fresh app
+    assert after.state(game) == state
+    assert after.get("/api/games")["games"][0]["id"] == game
+    reply = after.roll(game, [1, 2, 3, 4, 5], kept=[0, 1, 2, 3], version=state["version"])
+    assert reply["state"]["version"] == state["version"] + 1
+    assert reply["state"]["roll"] == 2
+
+
+def test_a_rejected_action_changes_nothing(make_app: AppFactory) -> None:
+    api = Api(make_app().test_client())
+    game = api.create(["Ann"])["id"]
+    api.roll(game, [6, 6, 6, 6, 6])
+    state = api.state(game)
+    api.score(game, "jackpot", status=400)
+    api.roll(game, [9], status=400)
+    api.score(game, "yahtzee", version=state["version"] - 1, status=409)
+    api.post(f"/api/games/{game}/next", {}, 409)
+    assert Api(make_app().test_client()).state(game) == state
