@@ -26,7 +26,7 @@ function boxCell(row, card, ghost) {
   if (value !== null && value !== undefined) {
     return [el("span", { class: `score${value === 0 ? " scratch" : ""}`, text: num(value) })];
   }
-  if (!ghost) return [];
+  if (!ghost || !ghost.points) return [];
   return [el("span", { class: "ghost", title: t("points", { points: ghost.points }), text: num(ghost.points) })];
 }
 

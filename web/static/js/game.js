@@ -38,7 +38,7 @@ function setState(state, { force = false } = {}) {
 function render() {
   const { state } = ctx;
   renderCard($("card"), state, { how: true, ghosts: true });
-  renderTurn(ctx, { onTap, onKeep, onRecord, onCorrect, onScore });
+  renderTurn(ctx, { onTap, onKeep, onScore });
   $("undo").disabled = !state.can_undo;
   $("game-number").textContent = t("game_number", { n: state.series.game_number });
   showGameOver(state, onPlayAgain);
@@ -151,6 +151,8 @@ function setupForms() {
     ctx.draft = dice;
     render();
   });
+  $("record-roll").addEventListener("click", onRecord);
+  $("correct-roll").addEventListener("click", onCorrect);
   $("undo").addEventListener("click", () =>
     act(() => api.undo(ctx.state.id, ctx.state.version), () => t("undone")));
   $("print").addEventListener("click", () => window.print());

@@ -45,7 +45,7 @@ export function showPhoto(blob, reading, values, onTap) {
   const low = dice.some((d) => d.confidence < LOW_CONFIDENCE);
   const caption = [five ? t("found_dice", { n: dice.length }) : t("need_five", { n: dice.length })];
   if (low) caption.push(t("low_confidence"));
-  $("photo-caption").textContent = caption.join(" ");
+  $("photo-caption").textContent = reading ? caption.join(" ") : "";
 }
 
 /** Hide the photo (a new turn). */

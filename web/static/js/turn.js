@@ -56,7 +56,7 @@ function suggestionItem(state, s, onScore) {
 
 /**
  * Draw the turn panel for *ctx* (state, draft dice, kept set) with *handlers*:
- * onTap(i), onKeep(i), onRecord(), onCorrect(), onScore(box).
+ * onTap(i), onKeep(i), onScore(box). (The record buttons are wired once by the page.)
  */
 export function renderTurn(ctx, handlers) {
   const { state } = ctx;
