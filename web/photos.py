@@ -55,38 +55,25 @@ def upload_bytes(upload: FileStorage | None) -> bytes:
     return data
 
 
-def _payload(reading: Any) -> dict[str, Any]:
-    """Return the JSON of a `vision.DiceReading`: each die's value, box and confidence."""
-    return {
-        "width": reading.width,
-        "height": reading.height,
-        "values": list(reading.values),
-        "dice": [
-            {"value": int(v), "box": [round(float(x), 1) for x in box],
-             "confidence": round(float(c), 4)}
-            for v, box, c in zip(reading.values, reading.boxes, reading.confidences, strict=True)
-        ],
-    }
-
-
 def read_photo(upload: FileStorage | None) -> PhotoReading:
     """Return the dice read from an uploaded photo.
 
     Raises ApiError: 400 for a missing, empty or unreadable image (the vision
     message), 400 with the ``reading`` when not exactly five dice were read,
-    503 when the camera pipeline is not installed.
+    503 when the camera pipeline or its models are not installed.
     """
     data = upload_bytes(upload)
     try:
-        from vision import read_dice
-        from vision.image import ImageError
+        from vision import ImageError, ModelError, read_dice
     except ImportError as error:
         raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
     try:
         reading = read_dice(data)
     except ImageError as error:
         raise ApiError(f"not a readable image: {error}") from None
-    payload = _payload(reading)
+    except ModelError as error:
+        raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
+    payload = {**reading.to_json(), "values": list(reading.values)}
     try:
         dice = reading.dice()
     except ValueError as error:

@@ -1,0 +1,175 @@
+"""`pipkeeper serve`: arguments, the LAN banner, and a real waitress server surviving a kill."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import ipaddress
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import segno
+
+from pipkeeper.cli import build_parser
+from pipkeeper.commands import serve
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.mark.parametrize(
+    ("argv", "host", "port", "db"),
+    [
+        (["serve"], "127.0.0.1", 8000, None),
+        (["serve", "--host", "0.0.0.0", "--port", "9000", "--db", "x.sqlite3"],
+         "0.0.0.0", 9000, Path("x.sqlite3")),
+    ],
+)
+def test_arguments(argv: list[str], host: str, port: int, db: Path | None) -> None:
+    args = build_parser().parse_args(argv)
+    assert (args.host, args.port, args.db) == (host, port, db)
+    assert args.handler is serve.run
+    assert args.threads == serve.DEFAULT_THREADS
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "http", "-1"])
+def test_bad_port_exits_2(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build_parser().parse_args(["serve", "--port", port])
+    assert exit_info.value.code == 2
+    assert f"a port is a number 1..65535, got {port!r}" in capsys.readouterr().err
+
+
+def test_lan_banner_prints_the_url_and_its_qr_code() -> None:
+    out = io.StringIO()
+    url = serve.print_lan_banner("192.168.1.5", 8000, out)
+    assert url == "http://192.168.1.5:8000/"
+    expected = io.StringIO()
+    segno.make(url, error="m").terminal(out=expected, compact=True)
+    assert out.getvalue() == f"On this network, open {url} or scan:\n" + expected.getvalue()
+    assert len(expected.getvalue().splitlines()) > 10
+
+
+def test_lan_address_is_a_lan_ipv4_or_none() -> None:
+    address = serve.lan_address()
+    if address is not None:
+        ip = ipaddress.IPv4Address(address)
+        assert not ip.is_loopback and not ip.is_unspecified
+
+
+# --- a real server -------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(database: Path, port: int) -> subprocess.Popen[str]:
+    """Start `pipkeeper serve` and wait (at most 20 s) until it accepts connections."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pipkeeper", "serve", "--port", str(port), "--db", str(database)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            assert process.poll() is None, process.communicate()[0]
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("the server did not start within 20 s")
+
+
+class Server:
+    """`pipkeeper serve` on one database and port, as a child process that can be killed."""
+
+    def __init__(self, database: Path) -> None:
+        self.database, self.port = database, free_port()
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self) -> int:
+        """Start the server; return its port."""
+        self.process = start_server(self.database, self.port)
+        return self.port
+
+    def kill(self) -> str:
+        """Kill the server at once (SIGKILL: no clean shutdown); return what it printed."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        return self.process.communicate()[0]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A server on a temporary database, killed after the test."""
+    running = Server(tmp_path / "served.sqlite3")
+    yield running
+    if running.process is not None and running.process.poll() is None:
+        running.kill()
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    response = conn.getresponse()
+    data = json.loads(response.read())
+    conn.close()
+    return response.status, data
+
+
+def read_event(response: http.client.HTTPResponse) -> tuple[str, Any]:
+    """Read one SSE message (skipping comments and the retry line)."""
+    fields: dict[str, str] = {}
+    while True:
+        line = response.readline().decode().rstrip("\n")
+        if not line:
+            if "event" in fields:
+                return fields["event"], json.loads(fields["data"])
+            continue
+        if not line.startswith((":", "retry")):
+            key, value = line.split(": ", 1)
+            fields[key] = value
+
+
+def test_served_game_streams_and_survives_a_kill(server: Server) -> None:
+    port = server.start()
+    status, state = call(port, "POST", "/api/games", {"players": ["Ann", "Ben"]})
+    assert status == 201
+    game = state["id"]
+    stream = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    stream.request("GET", f"/api/games/{game}/events")
+    events = stream.getresponse()
+    assert events.getheader("Content-Type", "").startswith("text/event-stream")
+    assert read_event(events) == ("state", state)
+    status, reply = call(port, "POST", f"/api/games/{game}/rolls", {"dice": [5, 5, 5, 5, 5]})
+    changed = time.monotonic()
+    assert status == 200
+    event, streamed = read_event(events)
+    assert time.monotonic() - changed < 1.0
+    assert (event, streamed) == ("state", reply["state"])
+    stream.close()
+
+    status, before = call(port, "POST", f"/api/games/{game}/scores",
+                          {"box": "yahtzee", "version": 2})
+    assert status == 200
+    printed = server.kill()
+    assert f"Open http://127.0.0.1:{port}/ on this machine." in printed
+    assert f"serving {server.database}" in printed
+    port = server.start()
+    status, after = call(port, "GET", f"/api/games/{game}")
+    assert (status, after) == (200, before)
+    assert after["cards"][0]["boxes"]["yahtzee"] == 50
