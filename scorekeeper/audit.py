@@ -38,10 +38,11 @@ What `audit` reports (`Problem.code`):
 - ``too_many_checks``: more checks than other boxes that hold a value a
   Yahtzee can score there (at most 12).
 
-Totals left blank are not checked. Each total is checked against the rows it
-adds up, as written (a blank row counts as its correct value), so one slip is
-reported once, on its own row, and not again on every total below it. The
-upper bonus is always checked against the upper boxes themselves.
+Totals left blank are not checked. A written total is right when it is the
+correct sum from the boxes, or the sum of the rows it adds up as they are
+written: one slip is reported once, on its own row, and not again on every
+total that carried it down. The checks count as written; the upper bonus is
+checked against the upper boxes themselves.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ import csv
 import itertools
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from typing import Any
 
@@ -69,8 +70,6 @@ TOTAL_NAMES: dict[str, str] = {
     "grand_total": "Grand total",
 }
 TOTAL_KEYS: tuple[str, ...] = tuple(TOTAL_NAMES)
-UPPER_BONUS_KEYS = ("upper_bonus",)
-FIVE_ALIKE_BONUS_KEYS = ("yahtzee_bonus_checks", "yahtzee_bonus")
 
 # Printed names of the classic pad, besides the keys and labels above.
 _TOTAL_ALIASES = {
@@ -89,11 +88,9 @@ class PadFormatError(ValueError):
 
 def total_keys(rules: RuleSet) -> tuple[str, ...]:
     """Return the total rows a pad of *rules* has (Yacht: no bonus rows)."""
-    skip: tuple[str, ...] = ()
-    if rules.upper_bonus_threshold is None:
-        skip += UPPER_BONUS_KEYS
+    skip: tuple[str, ...] = ("upper_bonus",) if rules.upper_bonus_threshold is None else ()
     if not rules.five_alike_bonus:
-        skip += FIVE_ALIKE_BONUS_KEYS
+        skip += ("yahtzee_bonus_checks", "yahtzee_bonus")
     return tuple(k for k in TOTAL_KEYS if k not in skip)
 
 
@@ -309,6 +306,15 @@ def joker_values(category: Category) -> frozenset[int]:
     return frozenset(values)
 
 
+def _bonus_roll_values(rules: RuleSet, category: Category) -> frozenset[int]:
+    """Return what a further Yahtzee (one that earns a check) can score in *category*."""
+    if rules.joker is Joker.FREE:
+        # Free choice may place it without the Joker (its own upper box still open).
+        plain = {category.score(Dice((face,) * DICE_COUNT)) for face in FACES}
+        return joker_values(category) | plain
+    return joker_values(category)
+
+
 def describe_values(values: Iterable[int]) -> str:
     """Return values in words: "0, 4, 8, 12, 16 or 20", "0 or 5 to 30"."""
     ordered = sorted(set(values))
@@ -339,13 +345,7 @@ class Problem:
 
     def to_dict(self) -> dict[str, object]:
         """Return a JSON-ready dict of the fields."""
-        return {
-            "row": self.row,
-            "code": self.code,
-            "written": self.written,
-            "expected": self.expected,
-            "message": self.message,
-        }
+        return asdict(self)
 
 
 def pad_rows(rules: RuleSet) -> tuple[str, ...]:
@@ -388,52 +388,56 @@ def _section(pad: Pad, section: Section) -> list[int]:
 
 
 def _total_problems(pad: Pad) -> list[Problem]:
+    """Return the problems with the bonuses and totals, in pad order."""
+    problems: list[Problem] = []
+    if pad.totals.get("upper_bonus") is not None:
+        problems += _upper_bonus_check(pad)
+    if pad.totals.get("yahtzee_bonus_checks") is not None:
+        problems += _checks_problems(pad)
+    correct, carried = _sums(pad, carry=False), _sums(pad, carry=True)
+    for key, (expected, formula) in correct.items():
+        value = pad.totals.get(key)
+        if value is None or value in (expected, carried[key][0]):
+            continue
+        code = "wrong_bonus" if key == "yahtzee_bonus" else "wrong_total"
+        label = row_label(pad.rules, key)
+        message = f"{label}: {value} is written, but it should be {expected} ({formula})."
+        problems.append(Problem(key, code, value, str(expected), message))
+    return problems
+
+
+def _sums(pad: Pad, carry: bool) -> dict[str, tuple[int, str]]:
+    """Return each sum of the pad: its value and how it adds up, from the boxes.
+
+    With *carry*, a total written on the pad stands for itself in the sums below it.
+    """
     rules, written = pad.rules, pad.totals
+    sums: dict[str, tuple[int, str]] = {}
 
     def used(key: str, computed: int) -> int:
         value = written.get(key)
-        return computed if value is None else value
+        return value if carry and value is not None else computed
 
-    upper, lower = _section(pad, Section.UPPER), _section(pad, Section.LOWER)
-    problems = _sum_check(pad, "upper_subtotal", sum(upper), " + ".join(map(str, upper)))
-    upper_parts = {"upper subtotal": used("upper_subtotal", sum(upper))}
+    def add(key: str, parts: Mapping[str, int]) -> int:
+        formula = " + ".join(f"{name} {value}" for name, value in parts.items())
+        sums[key] = (sum(parts.values()), formula)
+        return used(key, sums[key][0])
+
+    for section, key in ((Section.UPPER, "upper_subtotal"), (Section.LOWER, "lower_subtotal")):
+        values = _section(pad, section)
+        sums[key] = (sum(values), " + ".join(map(str, values)))
+    upper = {"upper subtotal": used("upper_subtotal", sums["upper_subtotal"][0])}
     if "upper_bonus" in written:
-        bonus = _upper_bonus(rules, sum(upper))
-        problems += _upper_bonus_check(pad, sum(upper), bonus)
-        upper_parts["upper bonus"] = used("upper_bonus", bonus)
-    problems += _parts_check(pad, "upper_total", upper_parts)
-    problems += _sum_check(pad, "lower_subtotal", sum(lower), " + ".join(map(str, lower)))
-    lower_parts = {"lower subtotal": used("lower_subtotal", sum(lower))}
+        upper["upper bonus"] = used("upper_bonus", _upper_bonus(rules, sums["upper_subtotal"][0]))
+    lower = {"lower subtotal": used("lower_subtotal", sums["lower_subtotal"][0])}
     if "yahtzee_bonus_checks" in written:
-        problems += _checks_problems(pad)
-        checks = used("yahtzee_bonus_checks", 0)
+        checks = written["yahtzee_bonus_checks"] or 0
         points = checks * rules.five_alike_bonus
-        formula = f"{checks} × {rules.five_alike_bonus}"
-        problems += _sum_check(pad, "yahtzee_bonus", points, formula, "wrong_bonus")
-        lower_parts["Yahtzee bonus"] = used("yahtzee_bonus", points)
-    problems += _parts_check(pad, "lower_total", lower_parts)
-    grand_parts = {
-        "upper total": used("upper_total", sum(upper_parts.values())),
-        "lower total": used("lower_total", sum(lower_parts.values())),
-    }
-    return problems + _parts_check(pad, "grand_total", grand_parts)
-
-
-def _sum_check(
-    pad: Pad, key: str, expected: int, formula: str, code: str = "wrong_total"
-) -> list[Problem]:
-    """Return a problem when total *key* is written and is not *expected* (= *formula*)."""
-    value = pad.totals.get(key)
-    if value is None or value == expected:
-        return []
-    label = row_label(pad.rules, key)
-    message = f"{label}: {value} is written, but it should be {expected} ({formula})."
-    return [Problem(key, code, value, str(expected), message)]
-
-
-def _parts_check(pad: Pad, key: str, parts: Mapping[str, int]) -> list[Problem]:
-    formula = " + ".join(f"{name} {value}" for name, value in parts.items())
-    return _sum_check(pad, key, sum(parts.values()), formula)
+        sums["yahtzee_bonus"] = (points, f"{checks} × {rules.five_alike_bonus}")
+        lower["Yahtzee bonus"] = used("yahtzee_bonus", points)
+    grand = {"upper total": add("upper_total", upper), "lower total": add("lower_total", lower)}
+    add("grand_total", grand)
+    return sums
 
 
 def _upper_bonus(rules: RuleSet, upper: int) -> int:
@@ -441,7 +445,9 @@ def _upper_bonus(rules: RuleSet, upper: int) -> int:
     return rules.upper_bonus if threshold is not None and upper >= threshold else 0
 
 
-def _upper_bonus_check(pad: Pad, upper: int, bonus: int) -> list[Problem]:
+def _upper_bonus_check(pad: Pad) -> list[Problem]:
+    upper = sum(_section(pad, Section.UPPER))
+    bonus = _upper_bonus(pad.rules, upper)
     value = pad.totals.get("upper_bonus")
     if value is None or value == bonus:
         return []
@@ -471,7 +477,7 @@ def _checks_problems(pad: Pad) -> list[Problem]:
     room = sum(
         1
         for c in pad.rules.categories
-        if c is not five_alike and pad.boxes[c.slug] in joker_values(c)
+        if c is not five_alike and pad.boxes[c.slug] in _bonus_roll_values(pad.rules, c)
     )
     if checks <= room:
         return []

@@ -1,0 +1,414 @@
+"""audit: reading pads (dict, JSON, CSV) and every kind of problem on them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from scorekeeper_strategies import played_cards
+
+from scorekeeper import RuleSetError, Scorecard, ruleset
+from scorekeeper.audit import (
+    Pad,
+    PadFormatError,
+    Problem,
+    audit,
+    describe_values,
+    pad_rows,
+    possible_values,
+)
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+GOOD_BOXES = {
+    "aces": 3,
+    "twos": 6,
+    "threes": 9,
+    "fours": 12,
+    "fives": 15,
+    "sixes": 30,
+    "three_of_a_kind": 25,
+    "four_of_a_kind": 21,
+    "full_house": 25,
+    "small_straight": 30,
+    "large_straight": 40,
+    "yahtzee": 50,
+    "chance": 23,
+}
+GOOD_TOTALS = {
+    "upper_subtotal": 75,
+    "upper_bonus": 35,
+    "upper_total": 110,
+    "yahtzee_bonus_checks": 1,
+    "yahtzee_bonus": 100,
+    "lower_subtotal": 214,
+    "lower_total": 314,
+    "grand_total": 424,
+}
+
+
+def pad(boxes: dict[str, Any] | None = None, totals: dict[str, Any] | None = None) -> Pad:
+    """The good Yahtzee pad with *boxes* and *totals* changed."""
+    return Pad(ruleset("yahtzee"), GOOD_BOXES | (boxes or {}), GOOD_TOTALS | (totals or {}))
+
+
+def found(problems: list[Problem]) -> list[tuple[str, str, int | None, str]]:
+    return [(p.row, p.code, p.written, p.expected) for p in problems]
+
+
+def test_the_good_pad_is_consistent() -> None:
+    assert audit(pad()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "slug", "words"),
+    [
+        ("yahtzee", "aces", "0 to 5"),
+        ("yahtzee", "twos", "0, 2, 4, 6, 8 or 10"),
+        ("yahtzee", "threes", "0, 3, 6, 9, 12 or 15"),
+        ("yahtzee", "fours", "0, 4, 8, 12, 16 or 20"),
+        ("yahtzee", "fives", "0, 5, 10, 15, 20 or 25"),
+        ("yahtzee", "sixes", "0, 6, 12, 18, 24 or 30"),
+        ("yahtzee", "three_of_a_kind", "0 or 5 to 30"),
+        ("yahtzee", "four_of_a_kind", "0 or 5 to 30"),
+        ("yahtzee", "full_house", "0 or 25"),
+        ("yahtzee", "small_straight", "0 or 30"),
+        ("yahtzee", "large_straight", "0 or 40"),
+        ("yahtzee", "yahtzee", "0 or 50"),
+        ("yahtzee", "chance", "5 to 30"),
+        ("yacht", "ones", "0 to 5"),
+        ("yacht", "full_house", "0, 7, 8, 9, 11 to 24, 26, 27 or 28"),
+        ("yacht", "four_of_a_kind", "0 or 5 to 30"),
+        ("yacht", "little_straight", "0 or 30"),
+        ("yacht", "big_straight", "0 or 30"),
+        ("yacht", "choice", "5 to 30"),
+        ("yacht", "yacht", "0 or 50"),
+    ],
+)
+def test_possible_values_of_each_box(name: str, slug: str, words: str) -> None:
+    assert describe_values(possible_values(ruleset(name), slug)) == words
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [([7], "7"), ([0, 1], "0 or 1"), ([3, 2, 1], "1, 2 or 3"), ([1, 2, 3, 4, 9], "1 to 4 or 9")],
+)
+def test_describe_values(values: list[int], words: str) -> None:
+    assert describe_values(values) == words
+
+
+@pytest.mark.parametrize(
+    ("slug", "value", "expected"),
+    [
+        ("fours", 7, "0, 4, 8, 12, 16 or 20"),
+        ("aces", 6, "0 to 5"),
+        ("full_house", 20, "0 or 25"),
+        ("small_straight", 40, "0 or 30"),
+        ("large_straight", 30, "0 or 40"),
+        ("yahtzee", 25, "0 or 50"),
+        ("chance", 0, "5 to 30"),
+        ("chance", 31, "5 to 30"),
+        ("three_of_a_kind", 3, "0 or 5 to 30"),
+    ],
+)
+def test_impossible_box_values(slug: str, value: int, expected: str) -> None:
+    problems = audit(Pad(ruleset("yahtzee"), GOOD_BOXES | {slug: value}, {}))
+    assert found(problems) == [(slug, "impossible_value", value, expected)]
+    name = ruleset("yahtzee").category(slug).name
+    assert (
+        problems[0].message == f"{name}: {value} is written, but this box can only hold {expected}."
+    )
+
+
+@pytest.mark.parametrize(("slug", "value"), [("full_house", 25), ("full_house", 10)])
+def test_impossible_yacht_values(slug: str, value: int) -> None:
+    boxes = dict.fromkeys(ruleset("yacht").slugs, 0) | {"choice": 20, slug: value}
+    assert found(audit(Pad(ruleset("yacht"), boxes, {}))) == [
+        (slug, "impossible_value", value, "0, 7, 8, 9, 11 to 24, 26, 27 or 28")
+    ]
+
+
+def test_blank_boxes() -> None:
+    blank = Pad(ruleset("yahtzee"), GOOD_BOXES | {"chance": None, "aces": None}, {})
+    assert found(audit(blank)) == [
+        ("aces", "blank_box", None, "0 to 5"),
+        ("chance", "blank_box", None, "5 to 30"),
+    ]
+    assert audit(blank)[1].message == (
+        "Chance is blank; every box holds a score at the end of a game."
+    )
+    assert audit(blank, finished=False) == []
+
+
+@pytest.mark.parametrize(
+    ("totals", "problem"),
+    [
+        ({"upper_subtotal": 74}, ("upper_subtotal", "wrong_total", 74, "75")),
+        ({"upper_bonus": 0}, ("upper_bonus", "wrong_bonus", 0, "35")),
+        ({"upper_bonus": 30}, ("upper_bonus", "wrong_bonus", 30, "35")),
+        ({"upper_total": 111}, ("upper_total", "wrong_total", 111, "110")),
+        ({"yahtzee_bonus": 50}, ("yahtzee_bonus", "wrong_bonus", 50, "100")),
+        ({"lower_subtotal": 200}, ("lower_subtotal", "wrong_total", 200, "214")),
+        ({"lower_total": 214}, ("lower_total", "wrong_total", 214, "314")),
+        ({"grand_total": 423}, ("grand_total", "wrong_total", 423, "424")),
+    ],
+)
+def test_each_wrong_total(totals: dict[str, int], problem: tuple[Any, ...]) -> None:
+    assert found(audit(pad(totals=totals))) == [problem]
+
+
+def test_wrong_total_messages_show_the_sum() -> None:
+    problems = audit(pad(totals={"upper_subtotal": 74, "grand_total": 420}))
+    assert [p.message for p in problems] == [
+        "Upper subtotal: 74 is written, but it should be 75 (3 + 6 + 9 + 12 + 15 + 30).",
+        "Grand total: 420 is written, but it should be 424 (upper total 110 + lower total 314).",
+    ]
+
+
+def test_a_slip_carried_down_is_reported_once() -> None:
+    carried = {"upper_subtotal": 70, "upper_total": 105, "grand_total": 419}
+    assert found(audit(pad(totals=carried))) == [("upper_subtotal", "wrong_total", 70, "75")]
+
+
+@pytest.mark.parametrize(
+    ("upper", "bonus", "problems"),
+    [
+        ((3, 6, 9, 12, 15, 18), 35, []),  # exactly 63
+        ((3, 6, 9, 12, 15, 18), 0, [("upper_bonus", "wrong_bonus", 0, "35")]),
+        ((2, 6, 9, 12, 15, 18), 35, [("upper_bonus", "wrong_bonus", 35, "0")]),  # 62
+        ((2, 6, 9, 12, 15, 18), 0, []),
+        ((2, 6, 9, 12, 15, 18), None, []),
+    ],
+)
+def test_upper_bonus(upper: tuple[int, ...], bonus: int | None, problems: list[Any]) -> None:
+    boxes = GOOD_BOXES | dict(zip(list(GOOD_BOXES)[:6], upper, strict=True))
+    assert found(audit(Pad(ruleset("yahtzee"), boxes, {"upper_bonus": bonus}))) == problems
+
+
+def test_upper_bonus_message() -> None:
+    boxes = GOOD_BOXES | {"aces": 2, "sixes": 18}
+    (problem,) = audit(Pad(ruleset("yahtzee"), boxes, {"upper_bonus": 35}))
+    assert problem.message == (
+        "Upper bonus: 35 is written, but it should be 0 "
+        "(the upper boxes add up to 62, less than 63)."
+    )
+
+
+@pytest.mark.parametrize("box", [0, None])
+def test_bonus_checks_without_fifty(box: int | None) -> None:
+    problems = audit(
+        Pad(ruleset("yahtzee"), GOOD_BOXES | {"yahtzee": box}, {"yahtzee_bonus_checks": 2})
+    )
+    assert ("yahtzee_bonus_checks", "bonus_without_yahtzee", 2, "0") in found(problems)
+
+
+def test_several_checks_with_fifty() -> None:
+    assert audit(pad(totals={"yahtzee_bonus_checks": 3, "yahtzee_bonus": 300})) == [
+        Problem(
+            "lower_total",
+            "wrong_total",
+            314,
+            "514",
+            "Lower total: 314 is written, but it should be 514 "
+            "(lower subtotal 214 + Yahtzee bonus 300).",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("checks", "problems"),
+    [(2, []), (3, [("yahtzee_bonus_checks", "too_many_checks", 3, "0, 1 or 2")])],
+)
+def test_too_many_checks(checks: int, problems: list[Any]) -> None:
+    # Only Fives (25) and Full House (25) hold values a Yahtzee can score there as a Joker.
+    boxes = GOOD_BOXES | {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "sixes": 18}
+    boxes |= {"three_of_a_kind": 22, "four_of_a_kind": 0, "small_straight": 0}
+    boxes |= {"large_straight": 0, "chance": 23, "fives": 25, "full_house": 25}
+    assert (
+        found(audit(Pad(ruleset("yahtzee"), boxes, {"yahtzee_bonus_checks": checks}))) == problems
+    )
+
+
+def test_blank_totals_are_not_checked() -> None:
+    assert audit(pad(totals=dict.fromkeys(GOOD_TOTALS))) == []
+    assert audit(Pad(ruleset("yahtzee"), GOOD_BOXES, {})) == []
+
+
+def test_every_problem_is_reported_in_pad_order() -> None:
+    text = (EXAMPLES / "pad_errors.csv").read_text(encoding="utf-8")
+    problems = audit(Pad.from_csv(text))
+    assert found(problems) == [
+        ("fours", "impossible_value", 7, "0, 4, 8, 12, 16 or 20"),
+        ("upper_subtotal", "wrong_total", 58, "57"),
+        ("upper_bonus", "wrong_bonus", 35, "0"),
+        ("full_house", "impossible_value", 20, "0 or 25"),
+        ("chance", "blank_box", None, "5 to 30"),
+        ("yahtzee_bonus_checks", "bonus_without_yahtzee", 1, "0"),
+        ("grand_total", "wrong_total", 315, "269"),
+    ]
+    assert problems[0].to_dict() == {
+        "row": "fours",
+        "code": "impossible_value",
+        "written": 7,
+        "expected": "0, 4, 8, 12, 16 or 20",
+        "message": "Fours: 7 is written, but this box can only hold 0, 4, 8, 12, 16 or 20.",
+    }
+
+
+def test_example_json_pad_is_consistent() -> None:
+    good = Pad.from_json((EXAMPLES / "pad_ok.json").read_text(encoding="utf-8"))
+    assert good.rules.name == "yahtzee"
+    assert audit(good) == []
+
+
+@given(played_cards(complete=True))
+def test_any_legally_played_card_makes_a_consistent_pad(card: Scorecard) -> None:
+    assert audit(Pad.from_scorecard(card)) == []
+
+
+@given(played_cards())
+def test_a_game_in_progress_has_only_blank_boxes(card: Scorecard) -> None:
+    problems = audit(Pad.from_scorecard(card))
+    assert [p.row for p in problems] == list(card.open_boxes())
+    assert {p.code for p in problems} <= {"blank_box"}
+    assert audit(Pad.from_scorecard(card), finished=False) == []
+
+
+def test_pad_rows_top_to_bottom() -> None:
+    assert pad_rows(ruleset("yacht")) == (
+        *ruleset("yacht").slugs[:6],
+        "upper_subtotal",
+        "upper_total",
+        *ruleset("yacht").slugs[6:],
+        "lower_subtotal",
+        "lower_total",
+        "grand_total",
+    )
+    assert pad_rows(ruleset("yahtzee")).index("yahtzee_bonus_checks") == 16
+
+
+# --- reading pads ------------------------------------------------------------
+
+
+def test_from_dict_with_rules_given_by_the_caller() -> None:
+    read = Pad.from_dict({"boxes": GOOD_BOXES, "totals": GOOD_TOTALS}, rules="yahtzee")
+    assert read == pad()
+    assert Pad.from_dict(read.to_dict()) == read
+    assert json.loads(json.dumps(read.to_dict()))["totals"]["grand_total"] == 424
+
+
+def test_missing_rows_are_blank() -> None:
+    read = Pad.from_dict({"rules": "yacht", "boxes": {"yacht": 50}})
+    assert read.boxes["yacht"] == 50
+    assert read.boxes["ones"] is None
+    assert set(read.totals) == {
+        "upper_subtotal",
+        "upper_total",
+        "lower_subtotal",
+        "lower_total",
+        "grand_total",
+    }
+    assert set(read.totals.values()) == {None}
+
+
+def test_printed_names_are_accepted() -> None:
+    text = (
+        "Row,Value\n3 OF A KIND,25\nFull-House,25\nones,3\n"
+        "Total of upper section,110\nGrand Total,7\n"
+    )
+    read = Pad.from_csv(text, rules="yahtzee")
+    assert read.boxes["three_of_a_kind"] == 25
+    assert read.boxes["full_house"] == 25
+    assert read.boxes["aces"] == 3
+    assert read.totals["upper_total"] == 110
+    assert read.totals["grand_total"] == 7
+
+
+def test_csv_comments_blank_values_and_check_marks() -> None:
+    text = "# my pad\n\nrules,yahtzee\naces,\nyahtzee,50\nyahtzee_bonus_checks,✓✓\nchance, 17 \n"
+    read = Pad.from_csv(text)
+    assert read.boxes["aces"] is None
+    assert read.boxes["chance"] == 17
+    assert read.totals["yahtzee_bonus_checks"] == 2
+
+
+@pytest.mark.parametrize(
+    ("reader", "text", "message"),
+    [
+        (
+            Pad.from_csv,
+            "rules,yahtzee\nsevens,3",
+            "line 2: unknown row 'sevens'; rows are: aces, twos",
+        ),
+        (
+            Pad.from_csv,
+            "rules,yahtzee\naces,three",
+            "line 2: aces must be a whole number, got 'three'",
+        ),
+        (Pad.from_csv, "rules,yahtzee\naces,2.5", "aces must be a whole number, got '2.5'"),
+        (Pad.from_csv, "rules,yahtzee\naces,-3", "line 2: aces cannot be negative, got -3"),
+        (Pad.from_csv, "aces,3", "the pad does not say which rules it follows"),
+        (Pad.from_csv, "rules,yahtzee\naces,3,4", "line 2: expected row,value, got 'aces,3,4'"),
+        (Pad.from_csv, "rules,yahtzee\naces,3\nAces,3", "line 3: row 'aces' is given twice"),
+        (
+            Pad.from_csv,
+            "rules,yacht\nupper_bonus,35",
+            "yacht has no bonus rows, but the pad has 'upper_bonus'",
+        ),
+        (Pad.from_csv, "rules,yacht\nyahtzee_bonus_checks,1", "yacht has no bonus rows"),
+        (Pad.from_csv, "rules,yacht\nchance,10", "unknown row 'chance'; rows are: ones, twos"),
+        (
+            Pad.from_json,
+            '{"rules": "yahtzee", "boxes": {"aces": 2.5}}',
+            "aces must be a whole number, got 2.5",
+        ),
+        (
+            Pad.from_json,
+            '{"rules": "yahtzee", "boxes": {"aces": true}}',
+            "aces must be a whole number, got True",
+        ),
+        (
+            Pad.from_json,
+            '{"rules": "yahtzee", "boxes": {"aces": [1]}}',
+            "aces must be a whole number, got [1]",
+        ),
+        (
+            Pad.from_json,
+            '{"rules": "yahtzee", "totals": {"grand_total": -1}}',
+            "grand_total cannot be negative",
+        ),
+        (Pad.from_json, '{"rules": "yahtzee", "boxes": []}', "'boxes' must be an object"),
+        (Pad.from_json, '{"rules": "yahtzee", "box": {}}', "unknown key(s) ['box']"),
+        (Pad.from_json, "[1, 2]", "a pad is an object with rules, boxes, totals; got [1, 2]"),
+        (Pad.from_json, '{"rules": "yahtzee",', "not valid JSON"),
+        (Pad.from_json, '{"boxes": {}}', "the pad does not say which rules it follows"),
+    ],
+)
+def test_format_errors_quote_the_input(reader: Any, text: str, message: str) -> None:
+    with pytest.raises(PadFormatError) as caught:
+        reader(text)
+    assert message in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_rules_must_agree_and_exist() -> None:
+    with pytest.raises(
+        PadFormatError, match="the pad says rules 'yacht' but 'yahtzee' was asked for"
+    ):
+        Pad.from_csv("rules,yacht", rules="yahtzee")
+    with pytest.raises(RuleSetError, match="unknown rule set 'poker'"):
+        Pad.from_csv("rules,poker")
+    assert Pad.from_csv("rules,Yahtzee", rules=ruleset("yahtzee")).rules.name == "yahtzee"
+
+
+def test_constructor_checks_rows_and_values() -> None:
+    rules = ruleset("yahtzee")
+    with pytest.raises(PadFormatError, match="unknown box 'choice'"):
+        Pad(rules, {"choice": 3}, {})
+    with pytest.raises(PadFormatError, match="unknown total 'subtotal'"):
+        Pad(rules, {}, {"subtotal": 3})
+    with pytest.raises(PadFormatError, match="aces must be a whole number, got '3'"):
+        Pad(rules, {"aces": "3"}, {})  # type: ignore[dict-item]
