@@ -68,7 +68,11 @@ def stream_states(app: Flask, game_id: int) -> Iterator[str]:
     keepalive = float(config["EVENTS_KEEPALIVE_SECONDS"])
     conn = connect(Path(config["DATABASE"]))
     try:
-        record = store.load(conn, game_id)
+        try:
+            record = store.load(conn, game_id)
+        except store.GameNotFoundError:  # removed since the view looked
+            yield format_event("gone", {"id": game_id})
+            return
         yield f"retry: {RETRY_MS}\n" + format_event("state", render_state(record))
         seen, last_write = record.version, time.monotonic()
         deadline = last_write + float(config["EVENTS_MAX_SECONDS"])

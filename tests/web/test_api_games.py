@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.conftest import AppFactory
 from tests.web.conftest import Api
 
 YAHTZEE_SLUGS = ["aces", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind",
@@ -130,3 +131,29 @@ def test_rules_lists_every_rule_set(api: Api) -> None:
     assert [r["name"] for r in rules][:2] == ["yahtzee", "yahtzee+free-joker"]
     yacht = next(r for r in rules if r["name"] == "yacht")
     assert yacht["game"] == "yacht" and len(yacht["boxes"]) == 12
+
+
+def test_a_bug_is_a_json_500_without_details(make_app: AppFactory,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    app = make_app()
+
+    def broken() -> str:
+        raise RuntimeError("secret detail")
+
+    app.add_url_rule("/api/broken", view_func=broken)
+    response = app.test_client().get("/api/broken")
+    assert response.status_code == 500
+    assert response.get_json() == {
+        "error": "internal error: the server could not handle this request"}
+    assert "secret detail" not in response.get_data(as_text=True)
+    assert "secret detail" in caplog.text  # logged on the server for whoever runs it
+
+
+def test_pages_can_render_their_own_error_page(make_app: AppFactory) -> None:
+    app = make_app()
+    app.extensions["html_error_page"] = lambda status, message: (f"<p>{message}</p>", status)
+    client = app.test_client()
+    response = client.get("/join/NOPE00")
+    assert response.status_code == 404
+    assert response.get_data(as_text=True) == "<p>no game with join code 'NOPE00'</p>"
+    assert client.get("/api/games/5").get_json() == {"error": "no game with id 5"}

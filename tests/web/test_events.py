@@ -86,7 +86,7 @@ def test_stream_says_gone_when_the_game_is_removed(app: Flask, client: FlaskClie
 def test_closing_the_stream_releases_it(client: FlaskClient, api: Api) -> None:
     game = api.create()["id"]
     response = client.get(f"/api/games/{game}/events")
-    chunks = iter(response.response)  # type: ignore[arg-type]
+    chunks = iter(response.response)
     next(chunks)
     response.close()  # what the server does when the client goes away
     assert list(chunks) == []
