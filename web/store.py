@@ -20,7 +20,7 @@ from scorekeeper.game import Game
 from scorekeeper.series import Series
 from web.db import transaction
 
-# No 0/O, 1/I/L, 5/S or 8/B: a code read off a tablet and typed on a phone survives.
+# No O/0, I/1/L, B/8, S or Z: what is left cannot be misread when typed from a tablet.
 JOIN_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"
 JOIN_CODE_LENGTH = 6
 
