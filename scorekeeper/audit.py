@@ -14,8 +14,9 @@ JSON::
      "boxes": {"aces": 3, "twos": 6, "full_house": 25, "chance": null},
      "totals": {"upper_subtotal": 63, "upper_bonus": 35, "grand_total": 250}}
 
-CSV, one ``row,value`` line per row; a ``row,value`` header, a ``rules,NAME``
-line, blank lines and lines starting with ``#`` are optional::
+CSV, one ``row,value`` line per row (``;`` or tab instead of ``,`` work too);
+a ``row,value`` header, a ``rules,NAME`` line, blank lines and lines starting
+with ``#`` are optional::
 
     rules,yahtzee
     aces,3
@@ -173,7 +174,9 @@ class Pad:
         """
         rows: list[tuple[str, object, str]] = []
         named: object = None
-        for number, cells in enumerate(csv.reader(text.splitlines()), start=1):
+        lines = text.lstrip("\ufeff").splitlines()
+        delimiter = max(",;\t", key=text.count)  # spreadsheets save with ; or tabs too
+        for number, cells in enumerate(csv.reader(lines, delimiter=delimiter), start=1):
             cells = [c.strip() for c in cells]
             if not any(cells) or cells[0].startswith("#"):
                 continue

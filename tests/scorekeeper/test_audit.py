@@ -336,6 +336,19 @@ def test_csv_comments_blank_values_and_check_marks() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "rules,yacht\nones,3\nchoice,20\n",
+        "\ufeffrow;value\r\nrules;yacht\r\nones;3\r\nchoice;20\r\n",
+        "rules\tyacht\nones\t3\nchoice\t20\n",
+    ],
+)
+def test_csv_delimiters_and_byte_order_mark(text: str) -> None:
+    read = Pad.from_csv(text)
+    assert (read.rules.name, read.boxes["ones"], read.boxes["choice"]) == ("yacht", 3, 20)
+
+
+@pytest.mark.parametrize(
     ("reader", "text", "message"),
     [
         (

@@ -130,6 +130,16 @@ def test_free_joker_allows_any_open_box() -> None:
     assert before.score("small_straight", FIVES).bonus_checks == 1
 
 
+def test_free_joker_waits_for_the_own_upper_box() -> None:
+    # Free choice: any open box, but the dice are a Joker only once their upper box is filled.
+    before = card("yahtzee+free-joker", yahtzee=50)
+    assert before.joker_rule(FIVES) is None
+    assert len(before.legal_boxes(FIVES)) == 12
+    assert before.points_for("large_straight", FIVES) == 0
+    assert before.points_for("fives", FIVES) == 25
+    assert before.score("large_straight", FIVES).bonus_checks == 1
+
+
 @pytest.mark.parametrize("name", ["yahtzee", "yahtzee+free-joker"])
 def test_no_joker_while_the_yahtzee_box_is_open(name: str) -> None:
     before = card(name, fives=25)
