@@ -1,11 +1,157 @@
-"""Sub-commands for advisor (registered by pipkeeper.cli)."""
+"""Sub-commands of the optimal-play advisor: `solve` (a rule set's table) and `advise` (a roll).
+
+numpy and the advisor are imported inside the handlers, so that other commands start fast.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper import RULESET_NAMES, Dice, RuleSet, Scorecard, ruleset
+
+if TYPE_CHECKING:
+    from scorekeeper.advisor import Option, Table
 
 
 def register(subparsers: Any) -> None:
-    """Add this module's sub-commands to *subparsers*."""
-    del subparsers
+    """Add the `solve` and `advise` sub-commands to *subparsers*."""
+    solve = subparsers.add_parser(
+        "solve", help="solve a rule set for optimal solitaire play (or load it from the cache)"
+    )
+    _add_rules_option(solve)
+    solve.add_argument(
+        "--rebuild", action="store_true", help="solve again even if a cached table exists"
+    )
+    solve.set_defaults(handler=run_solve)
+
+    advise = subparsers.add_parser(
+        "advise", help="every choice for a roll, with its expected final score and loss"
+    )
+    _add_rules_option(advise)
+    advise.add_argument("--card", metavar="PAD_FILE", help="JSON file with the card so far")
+    advise.add_argument(
+        "--roll", type=int, required=True, choices=(1, 2, 3), metavar="N",
+        help="which roll of the turn the dice are (1, 2 or 3)",
+    )
+    advise.add_argument("--json", action="store_true", help="print one JSON object")
+    advise.add_argument("dice", nargs="+", metavar="DICE", help="five dice: 6 6 4 6 6 or 66466")
+    advise.set_defaults(handler=run_advise)
+
+
+def _add_rules_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules", default="yahtzee", metavar="NAME",
+        help=f"{', '.join(RULESET_NAMES)} (default yahtzee)",
+    )
+
+
+# --- solve -----------------------------------------------------------------------
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Build or load the table of *args.rules*; print the time and, last, the expected score.
+
+    Raises RuleSetError for an unknown rule set.
+    """
+    from scorekeeper.advisor import build, cache_path, load, save
+
+    rules = ruleset(args.rules)
+    start = time.perf_counter()
+    table = None if args.rebuild else load(rules)
+    if table is not None:
+        print(f"loaded {rules.name} from {cache_path(rules)} in {_since(start)}")
+    else:
+        table = build(rules)
+        print(f"solved {rules.name} in {_since(start)}")
+        try:
+            print(f"saved to {save(table)}")
+        except OSError as error:
+            print(f"not cached: {error}", file=sys.stderr)
+    print(f"expected score {table.expected_score:.7f}")
+    return 0
+
+
+def _since(start: float) -> str:
+    return f"{time.perf_counter() - start:.2f} s"
+
+
+# --- advise ----------------------------------------------------------------------
+
+
+def run_advise(args: argparse.Namespace) -> int:
+    """Print every choice for the dice of *args* on the card, best first.
+
+    Raises RuleSetError, DiceError, CardFileError, UnknownBoxError, AdvisorError,
+    UnreachableCardError (all ValueError) or OSError for a card file that cannot be read.
+    """
+    from scorekeeper.advisor import advise
+
+    rules = ruleset(args.rules)
+    dice = Dice.parse(" ".join(args.dice))
+    card = read_card(rules, args.card) if args.card else Scorecard.empty(rules)
+    table = _table(rules, quiet=args.json)
+    options = advise(table, card, dice, args.roll)
+    if args.json:
+        print(json.dumps(_report(table, card, dice, args.roll, options)))
+    else:
+        _print_options(table, card, dice, args.roll, options)
+    return 0
+
+
+def read_card(rules: RuleSet, path: str) -> Scorecard:
+    """Return the card in the JSON file *path* (see scorekeeper.advisor.cards).
+
+    Raises OSError when the file cannot be read, CardFileError when it is not a card.
+    """
+    from scorekeeper.advisor import CardFileError, card_from_data
+
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CardFileError(f"{path!r} is not JSON: {error}") from None
+    return card_from_data(rules, data)
+
+
+def _table(rules: RuleSet, *, quiet: bool) -> Table:
+    from scorekeeper.advisor import load, solve
+
+    table = load(rules)
+    if table is None:
+        if not quiet:
+            print(f"solving {rules.name} once (seconds); later runs load it from the cache",
+                  file=sys.stderr)
+        table = solve(rules)
+    return table
+
+
+def _report(
+    table: Table, card: Scorecard, dice: Dice, roll: int, options: list[Option]
+) -> dict[str, object]:
+    return {
+        "rules": table.rules.name,
+        "roll": roll,
+        "dice": list(dice.values),
+        "card": card.to_dict(),
+        "expected_now": table.value(card),
+        "options": [option.to_dict() for option in options],
+    }
+
+
+def _print_options(
+    table: Table, card: Scorecard, dice: Dice, roll: int, options: list[Option]
+) -> None:
+    print(
+        f"{table.rules.name}: roll {roll} of 3, dice {dice}; {len(card.open_boxes())} open boxes, "
+        f"expected final score at the start of this turn {table.value(card):.4f}"
+    )
+    width = max(len(o.describe()) for o in options)
+    print(f"{'#':>3}  {'choice':<{width}}  {'expected':>9}  {'loss':>8}")
+    for rank, option in enumerate(options, start=1):
+        print(f"{rank:>3}  {option.describe():<{width}}  {option.expected:>9.4f}  "
+              f"{option.loss:>8.4f}")

@@ -81,17 +81,21 @@ def _raise_rows(best: FloatArray, rows: IntArray, candidate: FloatArray) -> None
         best[rows] = np.maximum(best[rows], candidate)
 
 
-def _score_rows(rt: RuleTables, box: int, nxt: FloatArray, best: FloatArray) -> None:
-    """Raise *best* (252, N) with scoring each roll in *box* where it makes points (no Joker).
+def _score_rows(
+    rt: RuleTables, box: int, nxt: FloatArray, best: FloatArray, buffer: FloatArray
+) -> None:
+    """Raise *best* (252, N) with scoring each roll in *box* (no Joker).
 
-    Rolls worth nothing in the box are covered by the scratch values `final_values` starts from.
+    An upper box covers every roll (the dice count sets points and next subtotal); a lower
+    box only the rolls that make points in it: its zero is in the start values of
+    `final_values`.
     """
-    rows = rt.scoring_rows[box]
     face = rt.upper_faces[box]
     if face:
-        counts = dice_tables().face_count[rows, face - 1]
-        _raise_rows(best, rows, np.take(nxt, counts, axis=0))
+        np.take(nxt, dice_tables().face_count[:, face - 1], axis=0, out=buffer)
+        np.maximum(best, buffer, out=best)
         return
+    rows = rt.scoring_rows[box]
     points = rt.points[box, rows].astype(np.float64)[:, None]
     _raise_rows(best, rows, points + nxt[-1][None, :])
 
@@ -129,6 +133,30 @@ def _joker_rows(
     return np.where(own_open, own, np.where(lower_open, lower, other_upper))
 
 
+def _zero_rows(rt: RuleTables, nexts: list[FloatArray | None], size: int) -> FloatArray:
+    """Return (252, N): the best lower box filled with a zero, offered for every roll.
+
+    Offering a box's zero for a roll that makes points there is harmless: points plus the
+    same next state is larger. Not so for the tracked five-alike box, whose next state
+    differs (a 50 sets the bonus flag): its zero is offered only to the other rolls.
+    """
+    zero = np.full(size, _NEG)
+    five_zero = None
+    for box, nxt in enumerate(nexts):
+        if nxt is None or rt.upper_faces[box]:
+            continue
+        if box == rt.five_box and rt.tracks_bonus:
+            five_zero = nxt[0]
+        else:
+            np.maximum(zero, nxt[0], out=zero)
+    rolls = len(dice_tables().rolls)
+    if five_zero is None:
+        return np.repeat(zero[None, :], rolls, axis=0)
+    best = np.repeat(np.maximum(zero, five_zero)[None, :], rolls, axis=0)
+    best[dice_tables().five_alike] = zero
+    return best
+
+
 def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray:
     """Return (252, N): the best legal box for each final roll, plus bonuses and what follows.
 
@@ -137,14 +165,11 @@ def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray
     tables = dice_tables()
     flat = values.reshape(-1)
     nexts = [_next_values(rt, flat, batch, box) for box in range(rt.box_count)]
-    scratch = np.full(batch.size, _NEG)
-    for nxt in nexts:
-        if nxt is not None:
-            np.maximum(scratch, nxt[0], out=scratch)  # the box filled with a zero
-    best = np.repeat(scratch[None, :], len(tables.rolls), axis=0)
+    best = _zero_rows(rt, nexts, batch.size)
+    buffer = np.empty_like(best)
     for box, nxt in enumerate(nexts):
         if nxt is not None:
-            _score_rows(rt, box, nxt, best)
+            _score_rows(rt, box, nxt, best, buffer)
     five = tables.five_alike
     joker = rt.joker_active(batch.masks)
     if joker.any():

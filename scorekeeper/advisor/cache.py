@@ -1,0 +1,114 @@
+"""Solved tables on disk: one compressed file per rule set and algorithm version.
+
+The folder is ``platformdirs.user_cache_dir("pipkeeper")/advisor``, or the folder
+named by the environment variable PIPKEEPER_CACHE_DIR. A file's name carries the
+rule-set name, the algorithm version and a fingerprint of everything the values
+depend on (box scores over all rolls, Joker rule, bonuses, upper-first); the
+same key is stored inside the file and checked on loading, so a table of one
+variant (or of an older algorithm) is never served for another.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from scorekeeper.advisor.ruletables import rule_tables
+from scorekeeper.advisor.solver import ALGORITHM_VERSION, Table, build
+from scorekeeper.rulesets import RuleSet, ruleset
+
+CACHE_ENV = "PIPKEEPER_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """Return the folder for solved tables (not created here)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    import platformdirs  # only where the default folder is needed
+
+    return Path(platformdirs.user_cache_dir("pipkeeper")) / "advisor"
+
+
+def cache_key(rules: RuleSet) -> str:
+    """Return the versioned key of *rules*' table, e.g. ``yahtzee.v1.3f2a9c01d4e5``."""
+    rt = rule_tables(rules)
+    parts = [
+        rules.name,
+        rules.joker.value,
+        str(rules.upper_first),
+        str(rules.upper_bonus_threshold),
+        str(rules.upper_bonus),
+        rules.five_alike_slug,
+        str(rules.five_alike_bonus),
+        *(f"{c.slug}:{c.section.value}:{c.face}:{c.joker_points}" for c in rules.categories),
+    ]
+    digest = hashlib.sha256("|".join(parts).encode())
+    digest.update(rt.points.astype(np.int64).tobytes())
+    digest.update(rt.joker_points.astype(np.int64).tobytes())
+    return f"{rules.name}.v{ALGORITHM_VERSION}.{digest.hexdigest()[:12]}"
+
+
+def cache_path(rules: RuleSet) -> Path:
+    """Return the file that holds (or would hold) *rules*' table."""
+    return cache_dir() / f"{cache_key(rules)}.npz"
+
+
+def load(rules: RuleSet | str) -> Table | None:
+    """Return the cached table of *rules*, or None when there is none or it does not fit.
+
+    Raises RuleSetError for an unknown rule-set name.
+    """
+    rules = ruleset(rules) if isinstance(rules, str) else rules
+    path = cache_path(rules)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            key = str(data["key"])
+            values = np.asarray(data["values"], dtype=np.float64)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        return None
+    if key != cache_key(rules) or values.shape != rule_tables(rules).shape:
+        return None
+    return Table(rules, values)
+
+
+def save(table: Table) -> Path:
+    """Write *table* to the cache (atomically) and return its path.
+
+    Raises OSError when the folder cannot be written.
+    """
+    path = cache_path(table.rules)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".npz.tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            np.savez_compressed(out, key=np.array(cache_key(table.rules)), values=table.values)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def solve(rules: RuleSet | str, *, use_cache: bool = True) -> Table:
+    """Return the table of *rules*: from the cache, else solved (and then cached).
+
+    A cache folder that cannot be written only costs the saving. Raises RuleSetError
+    for an unknown rule-set name.
+    """
+    rules = ruleset(rules) if isinstance(rules, str) else rules
+    if use_cache:
+        cached = load(rules)
+        if cached is not None:
+            return cached
+    table = build(rules)
+    if use_cache:
+        with contextlib.suppress(OSError):  # a read-only cache folder: the table still answers
+            save(table)
+    return table
