@@ -147,7 +147,7 @@ def box_name(english: str) -> str:
 def how_to_score(game: str, slug: str, face: int | None) -> str:
     """Return the "how to score" text of box *slug* of *game* in the page's language."""
     if face is not None:
-        return gettext("Count and add only {face}s").replace("{face}", str(face))
+        return str(gettext("Count and add only {face}s")).replace("{face}", str(face))
     text = HOW_TO_SCORE.get((game, slug))
     return str(text) if text is not None else ""
 
@@ -217,7 +217,6 @@ JS_STRINGS: dict[str, LazyString] = {
     "game_over": _l("Game over"),
     "winner": _l("Winner: {names}"),
     "winners": _l("Tie! Winners: {names}"),
-    "final_score": _l("{name}: {points}"),
     "play_again": _l("Play again: Game #{n}"),
     "game_number": _l("Game #{n}"),
     "series_totals": _l("Series totals"),
@@ -229,12 +228,10 @@ JS_STRINGS: dict[str, LazyString] = {
     "remove_player": _l("Remove player {n}"),
     "too_many_players": _l("At most 8 players."),
     "name_needed": _l("Every player needs a name."),
-    "resume": _l("Resume"),
     "no_games": _l("No games yet."),
     "game_summary": _l("{rules}, game #{n}, round {turn}"),
     "finished_summary": _l("{rules}, game #{n}: {scores}"),
     "started": _l("Last played {when}"),
-    "players_list": _l("Players: {names}"),
     "audit_ok": _l("No problems found: this column adds up."),
     "audit_problems": _l("Problems found: {n}."),
     "audit_impossible_value": _l("{written} cannot be scored in this box."),
@@ -246,7 +243,6 @@ JS_STRINGS: dict[str, LazyString] = {
     "audit_too_many_checks": _l("Too many Yahtzee bonus checks: at most {expected}."),
     "audit_blank_box": _l("This box is empty: every box is filled by the end of a game."),
     "audit_other": _l("Check this row: expected {expected}."),
-    "expected": _l("expected {expected}"),
 }
 
 

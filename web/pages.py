@@ -6,12 +6,16 @@ Each page gets its translated words and scorecard layouts as JSON in the page
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
+from werkzeug.wrappers import Response
 
 from scorekeeper import RULESET_NAMES, Section, ruleset
 from web import store
@@ -70,15 +74,20 @@ def card_layout(game: str) -> list[dict[str, Any]]:
     return rows
 
 
-def page_data(**extra: Any) -> dict[str, Any]:
-    """Return the JSON every page script reads: strings, layouts, section names, rule sets."""
-    return {
+def page_data(**extra: Any) -> Markup:
+    """Return the JSON every page script reads (strings, layouts, section names, rule sets).
+
+    It is safe inside a <script> element (<, >, & and ' escaped) and keeps non-ASCII
+    letters as they are, so the page's words stay readable in its source.
+    """
+    data = {
         "strings": js_strings(),
         "layouts": {game: card_layout(game) for game in GAMES},
         "sections": {key: str(name) for key, name in SECTION_NAMES.items()},
         "rulesets": {name: ruleset_label(name) for name in RULESET_NAMES},
         **extra,
     }
+    return htmlsafe_json_dumps(data, dumps=json.dumps, ensure_ascii=False)
 
 
 def _game_state(game_id: int) -> dict[str, Any]:
