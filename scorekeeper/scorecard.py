@@ -244,9 +244,13 @@ class Scorecard:
             rules = ruleset(str(data["rules"]))
             boxes = data["boxes"]
             points = tuple(boxes[slug] for slug in rules.slugs)
-            return cls(rules, points, int(data.get("bonus_checks", 0)))
+            checks = data.get("bonus_checks", 0)
         except (KeyError, TypeError) as error:
             raise CardFormatError(f"not a scorecard: missing {error}") from None
+        for value in (*points, checks):
+            if value is not None and (type(value) is not int or value < 0):
+                raise CardFormatError(f"not a scorecard: {value!r} is not a score")
+        return cls(rules, points, checks or 0)
 
     def __repr__(self) -> str:
         return f"Scorecard.from_dict({self.to_dict()!r})"

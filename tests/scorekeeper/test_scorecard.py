@@ -297,6 +297,23 @@ def test_from_dict_refuses_foreign_data(data: dict[str, object]) -> None:
         Scorecard.from_dict(data)
 
 
+@pytest.mark.parametrize(
+    ("boxes", "checks", "bad"),
+    [
+        ({"aces": "3"}, 0, "'3'"),
+        ({"aces": -1}, 0, "-1"),
+        ({"aces": True}, 0, "True"),
+        ({}, "2", "'2'"),
+    ],
+)
+def test_from_dict_refuses_values_that_are_not_scores(
+    boxes: dict[str, object], checks: object, bad: str
+) -> None:
+    data = {"rules": "yahtzee", "boxes": dict.fromkeys(ruleset("yahtzee").slugs) | boxes}
+    with pytest.raises(CardFormatError, match=f"not a scorecard: {bad} is not a score"):
+        Scorecard.from_dict(data | {"bonus_checks": checks})
+
+
 @given(played_cards())
 def test_json_round_trip_of_any_played_card(played: Scorecard) -> None:
     assert Scorecard.from_dict(json.loads(json.dumps(played.to_dict()))) == played
