@@ -1,4 +1,4 @@
-"""The translation catalogues: complete, placeholders kept, .mo files compiled from the .po files."""
+"""The translation catalogues: complete, placeholders kept, .mo compiled from the .po."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ def test_mo_is_compiled_from_the_po(lang: str) -> None:
     with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo").open("rb") as file:
         committed = read_mo(file)
     expected = read_mo(fresh)
-    assert {m.id: m.string for m in committed if m.id} == {m.id: m.string for m in expected if m.id}, (
+    messages = {m.id: m.string for m in committed if m.id}
+    assert messages == {m.id: m.string for m in expected if m.id}, (
         f"web/translations/{lang}: run `.venv/bin/pybabel compile -d web/translations`"
     )
 
