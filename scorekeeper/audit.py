@@ -225,7 +225,8 @@ def _pick_rules(named: object, given: RuleSet | str | None) -> RuleSet:
     rules = from_pad or from_caller
     if rules is None:
         raise PadFormatError(
-            'the pad does not say which rules it follows (e.g. "rules": "yahtzee")'
+            'the pad does not say which rules it follows: add "rules": "yahtzee" (JSON) '
+            "or rules,yahtzee (CSV), or give the rule set (--rules)"
         )
     return rules
 
