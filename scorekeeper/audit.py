@@ -28,16 +28,14 @@ missing or has no value is blank on the pad; so is a total.
 
 What `audit` reports (`Problem.code`):
 
-- ``blank_box``: a box left blank; at the end of a game every box is filled.
-  ``audit(pad, finished=False)`` skips this for a game still being played.
-- ``impossible_value``: a value no roll can score in that box (Joker values
-  included): 7 in Fours, 20 in Full House, 0 in Chance.
+- ``blank_box``: a blank box (not with ``audit(pad, finished=False)``).
+- ``impossible_value``: no roll scores that there, Joker included (7 in Fours).
 - ``wrong_total``: a subtotal or total that is not the sum it stands for.
-- ``wrong_bonus``: an upper bonus other than 35 at 63 or more, 0 below; a
-  Yahtzee bonus other than 100 per check.
-- ``bonus_without_yahtzee``: Yahtzee-bonus checks without 50 in the Yahtzee box.
-- ``too_many_checks``: more checks than other boxes that hold a value a
-  Yahtzee can score there (at most 12).
+- ``wrong_bonus``: upper bonus not 35 at 63 or more and 0 below; Yahtzee bonus
+  not 100 per check.
+- ``bonus_without_yahtzee``: bonus checks without 50 in the Yahtzee box.
+- ``too_many_checks``: more checks than other boxes holding a value that a
+  Yahtzee scores there (at most 12).
 
 Totals left blank are not checked. A written total is right when it is the
 correct sum from the boxes, or the sum of the rows it adds up as they are
@@ -322,12 +320,9 @@ def _bonus_roll_values(rules: RuleSet, category: Category) -> frozenset[int]:
 def describe_values(values: Iterable[int]) -> str:
     """Return values in words: "0, 4, 8, 12, 16 or 20", "0 or 5 to 30"."""
     ordered = sorted(set(values))
-    runs: list[list[int]] = []
-    for value in ordered:
-        if runs and runs[-1][-1] == value - 1:
-            runs[-1].append(value)
-        else:
-            runs.append([value])
+    # Consecutive values share value - position, so groupby splits them into runs.
+    groups = itertools.groupby(enumerate(ordered), key=lambda pair: pair[1] - pair[0])
+    runs = [[value for _, value in group] for _, group in groups]
     words: list[str] = []
     for run in runs:
         words += [f"{run[0]} to {run[-1]}"] if len(run) >= 4 else [str(v) for v in run]
