@@ -7,6 +7,7 @@ as a restarted server would.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from web import create_app
+# The test folders mirror the packages (tests/web, tests/vision), and pytest puts
+# tests/ on sys.path: without the repository root first, `import web` would find
+# the folder tests/web instead of the package when run as plain `pytest`.
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path[:1]:
+    sys.path.insert(0, str(ROOT))
+
+from web import create_app  # noqa: E402
 
 AppFactory = Callable[..., Flask]
 
