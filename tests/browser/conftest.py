@@ -1,0 +1,105 @@
+"""A live server and a real Chromium for the browser tests.
+
+The app runs in a background thread (werkzeug, threaded, so event streams and
+requests run side by side) on 127.0.0.1 and a free port, with a temporary
+database. Chromium is Debian's /usr/bin/chromium; where it is missing the tests
+are skipped, except under CI (``CI`` set), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from web import create_app
+
+CHROMIUM = os.environ.get("PIPKEEPER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+def _chromium_or_skip() -> str:
+    """Return the Chromium executable; skip (locally) or fail (CI) when it is missing."""
+    found = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    if found:
+        return found
+    message = f"Chromium not found at {CHROMIUM}: install it with `apt-get install chromium`"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message} (CI must run the browser tests)")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve the app on a free local port; yield its base URL."""
+    folder = tmp_path_factory.mktemp("live")
+    app = create_app({
+        "TESTING": True,
+        "DATABASE": str(folder / "pipkeeper.sqlite3"),
+        "SECRET_KEY": "browser tests",
+        "EVENTS_POLL_SECONDS": 0.05,
+        "EVENTS_KEEPALIVE_SECONDS": 1.0,
+        "EVENTS_MAX_SECONDS": 20.0,
+    })
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """A headless Chromium for the whole session."""
+    executable = _chromium_or_skip()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile (cookies, storage) in English, laptop-sized."""
+    ctx = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(10_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    """A page that fails the test on any script error."""
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    assert not errors, f"script errors on the page: {errors}"
+
+
+@pytest.fixture
+def new_game(context: Any, live_server: str) -> Any:
+    """Return a function starting a game through the API: (players, rules) -> state."""
+
+    def start(players: list[str], rules: str = "yahtzee") -> dict[str, Any]:
+        response = context.request.post(f"{live_server}/api/games",
+                                        data={"rules": rules, "players": players})
+        assert response.status == 201, response.text()
+        state: dict[str, Any] = response.json()
+        return state
+
+    return start
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
