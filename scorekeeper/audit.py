@@ -71,13 +71,9 @@ TOTAL_NAMES: dict[str, str] = {
 TOTAL_KEYS: tuple[str, ...] = tuple(TOTAL_NAMES)
 
 # Printed names of the classic pad, besides the keys and labels above.
-_TOTAL_ALIASES = {
-    "total score": "upper_subtotal",
-    "bonus": "upper_bonus",
-    "total of upper section": "upper_total",
-    "checks": "yahtzee_bonus_checks",
-    "total of lower section": "lower_total",
-}
+_TOTAL_ALIASES = {"total score": "upper_subtotal", "bonus": "upper_bonus"}
+_TOTAL_ALIASES |= {"total of upper section": "upper_total", "checks": "yahtzee_bonus_checks"}
+_TOTAL_ALIASES |= {"total of lower section": "lower_total"}
 _CHECK_MARKS = frozenset("✓✔xX/|")
 
 
@@ -388,11 +384,7 @@ def _section(pad: Pad, section: Section) -> list[int]:
 
 def _total_problems(pad: Pad) -> list[Problem]:
     """Return the problems with the bonuses and totals, in pad order."""
-    problems: list[Problem] = []
-    if pad.totals.get("upper_bonus") is not None:
-        problems += _upper_bonus_check(pad)
-    if pad.totals.get("yahtzee_bonus_checks") is not None:
-        problems += _checks_problems(pad)
+    problems = _upper_bonus_check(pad) + _checks_problems(pad)
     correct, carried = _sums(pad, carry=False), _sums(pad, carry=True)
     for key, (expected, formula) in correct.items():
         value = pad.totals.get(key)
@@ -430,7 +422,7 @@ def _sums(pad: Pad, carry: bool) -> dict[str, tuple[int, str]]:
         upper["upper bonus"] = used("upper_bonus", _upper_bonus(rules, sums["upper_subtotal"][0]))
     lower = {"lower subtotal": used("lower_subtotal", sums["lower_subtotal"][0])}
     if "yahtzee_bonus_checks" in written:
-        checks = written["yahtzee_bonus_checks"] or 0
+        checks = (_bonus_count(pad) or ("", 0, 0))[2]
         points = checks * rules.five_alike_bonus
         sums["yahtzee_bonus"] = (points, f"{checks} × {rules.five_alike_bonus}")
         lower["Yahtzee bonus"] = used("yahtzee_bonus", points)
@@ -459,31 +451,39 @@ def _upper_bonus_check(pad: Pad) -> list[Problem]:
     return [Problem("upper_bonus", "wrong_bonus", value, str(bonus), message)]
 
 
+def _bonus_count(pad: Pad) -> tuple[str, int, int] | None:
+    """Return the checks row (or the points row, if no checks): its value, how many checks."""
+    checks, points = pad.totals.get("yahtzee_bonus_checks"), pad.totals.get("yahtzee_bonus")
+    if checks is not None:
+        return ("yahtzee_bonus_checks", checks, checks)
+    if points is not None:
+        return ("yahtzee_bonus", points, points // pad.rules.five_alike_bonus)
+    return None
+
+
 def _checks_problems(pad: Pad) -> list[Problem]:
     """Return problems with the Yahtzee-bonus checks: no 50 in the box, or too many."""
-    checks = pad.totals.get("yahtzee_bonus_checks")
-    if not checks:
+    found = _bonus_count(pad)
+    if found is None or not found[2]:
         return []
+    row, value, checks = found
+    label = row_label(pad.rules, row)
     five_alike = pad.rules.category(pad.rules.five_alike_slug)
     held = pad.boxes[five_alike.slug]
     if held != five_alike.max_points:
         message = (
-            f"Yahtzee bonus checks: {checks} is written, but a bonus needs "
-            f"{five_alike.max_points} in the {five_alike.name} box, which holds "
-            f"{'nothing' if held is None else held}."
+            f"{label}: {value} is written, but a bonus needs {five_alike.max_points} "
+            f"in the {five_alike.name} box, which holds {'nothing' if held is None else held}."
         )
-        return [Problem("yahtzee_bonus_checks", "bonus_without_yahtzee", checks, "0", message)]
-    room = sum(
-        1
-        for c in pad.rules.categories
-        if c is not five_alike and pad.boxes[c.slug] in _bonus_roll_values(pad.rules, c)
-    )
+        return [Problem(row, "bonus_without_yahtzee", value, "0", message)]
+    others = [c for c in pad.rules.categories if c is not five_alike]
+    room = sum(pad.boxes[c.slug] in _bonus_roll_values(pad.rules, c) for c in others)
     if checks <= room:
         return []
     message = (
-        f"Yahtzee bonus checks: {checks} is written, but each check needs another "
-        f"{five_alike.name} scored in another box, and only {room} boxes hold a value "
-        f"it can score there."
+        f"{label}: {value} is written, but each check needs another {five_alike.name} "
+        f"scored in another box, and only {room} boxes hold a value it can score there."
     )
-    allowed = describe_values(range(room + 1))
-    return [Problem("yahtzee_bonus_checks", "too_many_checks", checks, allowed, message)]
+    step = 1 if row == "yahtzee_bonus_checks" else pad.rules.five_alike_bonus
+    allowed = describe_values(range(0, (room + 1) * step, step))
+    return [Problem(row, "too_many_checks", value, allowed, message)]

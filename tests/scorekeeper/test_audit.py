@@ -232,6 +232,24 @@ def test_too_many_checks(checks: int, problems: list[Any]) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("yahtzee", "points", "problems"),
+    [
+        (50, 200, []),
+        (0, 100, [("yahtzee_bonus", "bonus_without_yahtzee", 100, "0")]),
+        (50, 600, [("yahtzee_bonus", "too_many_checks", 600, "0, 100, 200, 300, 400 or 500")]),
+        (50, 150, [("yahtzee_bonus", "wrong_bonus", 150, "100")]),
+    ],
+)
+def test_bonus_points_without_checks(
+    yahtzee: int, points: int, problems: list[tuple[Any, ...]]
+) -> None:
+    # Five boxes hold values a Yahtzee scores there: Sixes, 3 of a kind, Full House, straights.
+    totals = {"yahtzee_bonus_checks": None, "yahtzee_bonus": points}
+    totals |= dict.fromkeys(("lower_subtotal", "lower_total", "grand_total"))
+    assert found(audit(pad({"yahtzee": yahtzee}, totals))) == problems
+
+
 def test_blank_totals_are_not_checked() -> None:
     assert audit(pad(totals=dict.fromkeys(GOOD_TOTALS))) == []
     assert audit(Pad(ruleset("yahtzee"), GOOD_BOXES, {})) == []
