@@ -1,11 +1,89 @@
-"""Sub-commands for vision (registered by pipkeeper.cli)."""
+"""Sub-commands for vision (registered by pipkeeper.cli): ``pipkeeper read IMAGE...``."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import time
+from pathlib import Path
 from typing import Any
+
+EXIT_IMAGE_FAILED = 1
 
 
 def register(subparsers: Any) -> None:
     """Add this module's sub-commands to *subparsers*."""
-    del subparsers
+    parser = subparsers.add_parser(
+        "read", help="read the dice in photos",
+        description="Read the dice in each photo (the model is loaded once for all).")
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo files")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object per image and line on stdout")
+    parser.add_argument("--rules", metavar="NAME",
+                        help="also show what five dice score under these rules, e.g. yahtzee")
+    parser.add_argument("--annotate", metavar="OUT_DIR", type=Path,
+                        help="write each photo with boxes and values drawn into OUT_DIR")
+    parser.set_defaults(handler=read_command)
+
+
+def read_command(args: argparse.Namespace) -> int:
+    """Read every image named in *args*; return 0, or 1 when any image failed."""
+    from vision.detect import default_detector
+    from vision.read import default_reader
+
+    rules = _ruleset(args.rules) if args.rules else None
+    detector, reader = default_detector(), default_reader()
+    failed = False
+    for name in args.images:
+        record = _read_one(name, detector, reader, args.annotate)
+        failed = failed or "error" in record
+        if args.json:
+            print(json.dumps(record), flush=True)
+        else:
+            print(_describe(record, rules), flush=True)
+    return EXIT_IMAGE_FAILED if failed else 0
+
+
+def _read_one(name: str, detector: Any, reader: Any, annotate: Path | None) -> dict[str, Any]:
+    """Return the JSON record of one image: the reading, or the error that stopped it."""
+    from vision.annotate import write_annotated
+    from vision.image import ImageError, load
+    from vision.pipeline import read_image
+
+    started = time.perf_counter()
+    try:
+        image = load(name)
+        reading = read_image(image, detector, reader)
+    except (ImageError, OSError) as error:
+        return {"image": name, "error": str(error)}
+    record = {"image": name, **reading.to_json(),
+              "ms": round(1000 * (time.perf_counter() - started), 1)}
+    if annotate is not None:
+        write_annotated(image, reading, annotate / (Path(name).stem + "_read.jpg"))
+    return record
+
+
+def _ruleset(name: str) -> Any:
+    """Return the named rule set. Raises ValueError for an unknown name."""
+    from scorekeeper.rulesets import ruleset
+
+    return ruleset(name)
+
+
+def _describe(record: dict[str, Any], rules: Any) -> str:
+    """Return one human-readable line for an image record."""
+    if "error" in record:
+        return f"{record['image']}: error: {record['error']}"
+    values = [d["value"] for d in record["dice"]]
+    shown = " ".join(map(str, values)) if values else "no dice"
+    line = f"{record['image']}: {shown} ({len(values)} dice)"
+    if rules is None:
+        return line
+    if len(values) != 5:
+        return f"{line}; need 5 dice to score"
+    from scorekeeper.dice import Dice
+
+    dice = Dice.of(values)
+    scores = ", ".join(f"{c.slug} {rules.score(c.slug, dice)}" for c in rules.categories)
+    return f"{line}; {scores}"
+

@@ -1,0 +1,81 @@
+"""Random photometric and geometric changes for training samples (numpy + OpenCV)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.detect import iou
+from vision.read import CONTEXT, CROP_SIZE, crop_square
+
+ROOM = 1.45  # extra crop margin so any rotation still fills the final crop
+
+
+def photometric(image: np.ndarray, rng: np.random.Generator, invert: float = 0.0) -> np.ndarray:
+    """Return *image* (uint8 BGR) with random colour, light, shadow, blur, noise and JPEG."""
+    out: np.ndarray = image.astype(np.float32)
+    if rng.random() < 0.5:
+        out = out[:, :, rng.permutation(3)]
+    if rng.random() < 0.15:
+        out = np.repeat(out.mean(axis=2, keepdims=True), 3, axis=2)
+    if rng.random() < invert:
+        out = 255 - out
+    out = out * rng.uniform(0.6, 1.35) + rng.uniform(-40, 40)
+    out = out * rng.uniform(0.85, 1.15, 3)[None, None, :]
+    if rng.random() < 0.3:  # a soft shadow or light gradient across the view
+        h, w = out.shape[:2]
+        ramp = np.linspace(rng.uniform(0.5, 1.0), rng.uniform(0.9, 1.2), w, dtype=np.float32)
+        out = out * (ramp[None, :, None] if rng.random() < 0.5 else
+                     cv2.resize(ramp[None, :], (h, 1)).reshape(h, 1, 1))
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.5))
+    if rng.random() < 0.3:
+        noise = rng.normal(0, rng.uniform(2, 10), out.shape)
+        out = np.clip(out + noise, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 90))])
+        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+        out = out if decoded is None else decoded
+    return out
+
+
+def die_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Return a CROP_SIZE crop around *box* as the reader would cut it, randomly moved.
+
+    Rotation, scale and shift mimic both a turned die and a detector's imperfect box;
+    a random down-and-up resize mimics a die only a few pixels wide.
+    """
+    big = round(CROP_SIZE * ROOM)
+    patch = crop_square(image, box, CONTEXT * ROOM, big)
+    scale = rng.uniform(0.87, 1.15)
+    shift = rng.uniform(-0.07, 0.07, 2) * CROP_SIZE
+    m: np.ndarray = cv2.getRotationMatrix2D((big / 2, big / 2), rng.uniform(0, 360), scale)
+    m[:, 2] += shift + (CROP_SIZE - big) / 2
+    crop = cv2.warpAffine(patch, m, (CROP_SIZE, CROP_SIZE), borderMode=cv2.BORDER_REPLICATE)
+    if rng.random() < 0.25:
+        small = int(rng.integers(14, CROP_SIZE))
+        crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA),
+                          (CROP_SIZE, CROP_SIZE))
+    return crop
+
+
+def random_negative(shape: tuple[int, ...], boxes: np.ndarray, rng: np.random.Generator,
+                    tries: int = 20) -> np.ndarray | None:
+    """Return a box of die-like size overlapping no die much (IoU < 0.2), or None."""
+    h, w = shape[:2]
+    sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else \
+        np.array([min(h, w) * 0.08])
+    for _ in range(tries):
+        side = float(rng.choice(sizes)) * rng.uniform(0.5, 1.6)
+        if rng.random() < 0.5 and len(boxes):  # near a die: part of it, or two halves
+            b = boxes[rng.integers(len(boxes))]
+            cx = (b[0] + b[2]) / 2 + rng.uniform(-1, 1) * side
+            cy = (b[1] + b[3]) / 2 + rng.uniform(-1, 1) * side
+        else:
+            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        cand = np.array([cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2], np.float32)
+        if len(boxes) == 0 or iou(cand[None], boxes).max() < 0.2:
+            return cand
+    return None
+

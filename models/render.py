@@ -1,0 +1,152 @@
+"""Render photos of pip dice with OpenCV: training variety and the project's sample images.
+
+``python -m models.render`` rewrites ``sample_images/`` (photos plus JSON sidecars
+with the true values and boxes) from fixed seeds.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+PIPS: dict[int, list[tuple[float, float]]] = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.25, 0.5), (0.25, 0.78), (0.75, 0.22), (0.75, 0.5), (0.75, 0.78)],
+}
+SAMPLES = REPO_SAMPLES = Path(__file__).resolve().parent.parent / "sample_images"
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """A rendered photo with its dice: values and absolute x1y1x2y2 boxes."""
+
+    image: np.ndarray
+    values: list[int]
+    boxes: list[list[int]]
+
+
+def background(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
+    """Return a table-like background: a colour gradient with texture and noise."""
+    base = rng.uniform(40, 235, 3)
+    tilt = rng.uniform(-50, 50, 3)
+    ramp = np.linspace(0, 1, width, dtype=np.float32)[None, :, None]
+    image = base[None, None, :] + tilt[None, None, :] * ramp
+    texture = cv2.resize(rng.normal(0, 1, (height // 8 + 1, width // 8 + 1)).astype(np.float32),
+                         (width, height))
+    image = image + texture[:, :, None] * rng.uniform(2, 15)
+    image = image + rng.normal(0, rng.uniform(1, 6), (height, width, 1))
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def die_sprite(rng: np.random.Generator, value: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return (BGR, alpha) of one die seen from above, *size* pixels square, upright."""
+    body = rng.uniform(0, 255, 3)
+    if rng.random() < 0.4:
+        body = np.full(3, rng.uniform(200, 250))  # many dice are white
+    lum = float(body.mean())
+    pip = np.full(3, 20.0) if lum > 110 else np.full(3, 235.0)
+    if rng.random() < 0.2:
+        pip = rng.uniform(0, 255, 3)
+        if abs(pip.mean() - lum) < 80:
+            pip = 255 - body
+    scale = 4  # draw large, then shrink: smooth edges
+    s = size * scale
+    image: np.ndarray = np.zeros((s, s, 3), np.float32)
+    alpha: np.ndarray = np.zeros((s, s), np.uint8)
+    radius = int(s * rng.uniform(0.08, 0.2))
+    cv2.rectangle(alpha, (radius, 0), (s - radius, s), 255, -1)
+    cv2.rectangle(alpha, (0, radius), (s, s - radius), 255, -1)
+    for cx, cy in ((radius, radius), (s - radius, radius), (radius, s - radius),
+                   (s - radius, s - radius)):
+        cv2.circle(alpha, (cx, cy), radius, 255, -1)
+    image[:] = body
+    shade = np.linspace(1.1, 0.85, s, dtype=np.float32)[:, None, None]
+    image = image * shade
+    pip_r = int(s * rng.uniform(0.07, 0.1))
+    margin = rng.uniform(-0.04, 0.04)
+    for px, py in PIPS[value]:
+        x = int(s * (px + margin * (px - 0.5) * 2))
+        y = int(s * (py + margin * (py - 0.5) * 2))
+        cv2.circle(image, (x, y), pip_r, pip.tolist(), -1, cv2.LINE_AA)
+    image = cv2.resize(np.clip(image, 0, 255).astype(np.uint8), (size, size),
+                       interpolation=cv2.INTER_AREA)
+    alpha = cv2.resize(alpha, (size, size), interpolation=cv2.INTER_AREA)
+    return image, alpha
+
+
+def paste_die(canvas: np.ndarray, rng: np.random.Generator, value: int, size: int,
+              center: tuple[float, float]) -> list[int]:
+    """Draw a rotated die with a soft shadow on *canvas* in place; return its box."""
+    sprite, alpha = die_sprite(rng, value, size)
+    pad = size
+    big = np.zeros((size + 2 * pad, size + 2 * pad, 3), np.uint8)
+    big_alpha = np.zeros(big.shape[:2], np.uint8)
+    big[pad:pad + size, pad:pad + size] = sprite
+    big_alpha[pad:pad + size, pad:pad + size] = alpha
+    angle = rng.uniform(0, 360)
+    mid = (size + 2 * pad) / 2
+    m: np.ndarray = cv2.getRotationMatrix2D((mid, mid), angle, 1.0)
+    m[:, 2] += np.array([center[0] - mid, center[1] - mid])
+    h, w = canvas.shape[:2]
+    warped = cv2.warpAffine(big, m, (w, h))
+    mask = cv2.warpAffine(big_alpha, m, (w, h)).astype(np.float32) / 255
+    shadow = cv2.GaussianBlur(np.roll(mask, (size // 8, size // 10), (0, 1)), (0, 0), size / 8)
+    out = canvas.astype(np.float32) * (1 - 0.5 * shadow[:, :, None])
+    out = out * (1 - mask[:, :, None]) + warped.astype(np.float32) * mask[:, :, None]
+    canvas[:] = np.clip(out, 0, 255).astype(np.uint8)
+    ys, xs = np.nonzero(mask > 0.5)
+    return [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1]
+
+
+def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
+                 size: int) -> Scene:
+    """Return a photo of *count* non-overlapping dice about *size* pixels wide."""
+    canvas = background(rng, height, width)
+    values: list[int] = []
+    boxes: list[list[int]] = []
+    centers: list[tuple[float, float]] = []
+    for _ in range(count * 50):
+        if len(values) == count:
+            break
+        die = float(size * rng.uniform(0.85, 1.15))
+        c = (rng.uniform(die, width - die), rng.uniform(die, height - die))
+        if any(np.hypot(c[0] - x, c[1] - y) < 1.6 * die for x, y in centers):
+            continue
+        value = int(rng.integers(1, 7))
+        boxes.append(paste_die(canvas, rng, value, int(die), c))
+        values.append(value)
+        centers.append(c)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))
+    return Scene(canvas, values, boxes)
+
+
+# (seed, width, height, dice, die size) of each committed sample photo.
+SAMPLE_SPECS = [(1, 1280, 960, 5, 110), (2, 640, 480, 5, 60), (3, 1600, 1200, 3, 150),
+                (4, 1280, 720, 12, 80), (5, 1024, 768, 1, 120), (6, 1280, 960, 0, 100)]
+
+
+def write_samples(folder: Path = SAMPLES) -> list[Path]:
+    """Render the sample photos with JSON sidecars into *folder*; return the photo paths."""
+    folder.mkdir(exist_ok=True)
+    paths = []
+    for i, (seed, width, height, count, size) in enumerate(SAMPLE_SPECS, start=1):
+        scene = render_scene(np.random.default_rng(seed), width, height, count, size)
+        path = folder / f"sample_{i:02d}.jpg"
+        cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 88])
+        truth = {"values": scene.values, "boxes": scene.boxes}
+        path.with_suffix(".json").write_text(json.dumps(truth) + "\n")
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    for written in write_samples():
+        print(written)

@@ -1,0 +1,133 @@
+"""Training samples: photos in memory, detector views with heatmap targets, die crops."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from models.augment import die_crop, photometric, random_negative
+from models.data import source_photos
+from models.render import render_scene
+from vision.detect import STRIDE
+from vision.image import decode_bytes
+from vision.read import NOT_A_DIE
+
+
+@dataclass(frozen=True, slots=True)
+class Photo:
+    """Pixels as the reader sees them, with absolute x1y1x2y2 boxes and values 1..6."""
+
+    image: np.ndarray
+    boxes: np.ndarray
+    values: np.ndarray
+
+
+def load_photos(source: str) -> list[Photo]:
+    """Return the photos of a named source decoded like vision.image does for reading."""
+    photos = []
+    for labelled in source_photos(source):
+        image = decode_bytes(labelled.path.read_bytes()).pixels
+        h, w = image.shape[:2]
+        boxes = labelled.boxes * np.array([w, h, w, h], np.float32)
+        photos.append(Photo(image, boxes, np.array(labelled.values, np.int64)))
+    return photos
+
+
+def rendered_photos(count: int, seed: int) -> list[Photo]:
+    """Return *count* rendered scenes of 0..25 dice of varied sizes."""
+    rng = np.random.default_rng(seed)
+    photos = []
+    for _ in range(count):
+        w, h = int(rng.integers(480, 1024)), int(rng.integers(400, 800))
+        size = int(min(w, h) * rng.uniform(0.04, 0.2))
+        scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size)
+        boxes = np.array(scene.boxes, np.float32).reshape(-1, 4)
+        photos.append(Photo(scene.image, boxes, np.array(scene.values, np.int64)))
+    return photos
+
+
+def shrink(photo: Photo, longest: int) -> Photo:
+    """Return *photo* downscaled so its longest side is at most *longest* (faster sampling)."""
+    factor = longest / max(photo.image.shape[:2])
+    if factor >= 1:
+        return photo
+    image = cv2.resize(photo.image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    return Photo(image, photo.boxes * factor, photo.values)
+
+
+def detector_sample(photo: Photo, rng: np.random.Generator,
+                    size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return (image CHW float32, heatmap, regression, mask) for one random view of *photo*.
+
+    The view is rescaled so its dice are 10..120 pixels wide (any camera distance),
+    cropped to size x size, flipped, turned and recoloured.
+    """
+    h, w = photo.image.shape[:2]
+    dice = np.maximum(photo.boxes[:, 2] - photo.boxes[:, 0], photo.boxes[:, 3] - photo.boxes[:, 1])
+    typical = float(np.median(dice)) if len(dice) else min(h, w) * 0.08
+    factor = float(np.exp(rng.uniform(np.log(10), np.log(120)))) / typical
+    factor = float(np.clip(factor, 128 / max(h, w), 1400 / max(h, w)))
+    view = cv2.resize(photo.image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    boxes = photo.boxes * factor
+    vh, vw = view.shape[:2]
+    if vh < size or vw < size:
+        view = cv2.copyMakeBorder(view, 0, max(0, size - vh), 0, max(0, size - vw),
+                                  cv2.BORDER_REFLECT)
+    x0 = int(rng.integers(0, view.shape[1] - size + 1))
+    y0 = int(rng.integers(0, view.shape[0] - size + 1))
+    view = view[y0 : y0 + size, x0 : x0 + size]
+    boxes = boxes - np.array([x0, y0, x0, y0], np.float32)
+    view, boxes = _flip_turn(view, boxes, rng)
+    view = photometric(view, rng)
+    heat, reg, mask = targets(boxes, size // STRIDE)
+    return view.transpose(2, 0, 1).astype(np.float32), heat, reg, mask
+
+
+def _flip_turn(view: np.ndarray, boxes: np.ndarray,
+               rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Return a square view and its boxes, randomly mirrored and turned by 90 degrees."""
+    size = view.shape[1]
+    if rng.random() < 0.5:
+        view = view[:, ::-1]
+        boxes = np.stack([size - boxes[:, 2], boxes[:, 1], size - boxes[:, 0], boxes[:, 3]], 1)
+    if rng.random() < 0.5:  # transpose: swap x and y
+        view = view.transpose(1, 0, 2)
+        boxes = boxes[:, [1, 0, 3, 2]]
+    return np.ascontiguousarray(view), boxes.reshape(-1, 4)
+
+
+def targets(boxes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return heatmap (1,C,C), regression (4,C,C) and mask (1,C,C) for boxes in view pixels."""
+    heat = np.zeros((cells, cells), np.float32)
+    reg = np.zeros((4, cells, cells), np.float32)
+    mask = np.zeros((cells, cells), np.float32)
+    grid = np.arange(cells, dtype=np.float32)
+    for x1, y1, x2, y2 in boxes:
+        cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
+        if not (0 <= cx < cells and 0 <= cy < cells) or x2 - x1 < 2 or y2 - y1 < 2:
+            continue
+        ix, iy = int(cx), int(cy)
+        sigma = max(0.6, 0.1 * float(np.sqrt((x2 - x1) * (y2 - y1))) / STRIDE)
+        blob = np.exp(-((grid[None, :] - ix) ** 2 + (grid[:, None] - iy) ** 2) / (2 * sigma**2))
+        heat = np.maximum(heat, blob)
+        reg[:, iy, ix] = [np.log((x2 - x1) / STRIDE), np.log((y2 - y1) / STRIDE), cx - ix, cy - iy]
+        mask[iy, ix] = 1.0
+    return heat[None], reg, mask[None]
+
+
+def crop_sample(photos: list[Photo], rng: np.random.Generator,
+                negative_share: float = 0.3) -> tuple[np.ndarray, int]:
+    """Return (crop CHW float32, class) with class 0..5 for faces 1..6 or NOT_A_DIE."""
+    while True:
+        photo = photos[int(rng.integers(len(photos)))]
+        if rng.random() < negative_share or len(photo.boxes) == 0:
+            box = random_negative(photo.image.shape, photo.boxes, rng)
+            label = NOT_A_DIE
+        else:
+            i = int(rng.integers(len(photo.boxes)))
+            box, label = photo.boxes[i], int(photo.values[i]) - 1
+        if box is not None:
+            crop = photometric(die_crop(photo.image, box, rng), rng, invert=0.1)
+            return crop.transpose(2, 0, 1).astype(np.float32), label

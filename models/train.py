@@ -1,0 +1,131 @@
+"""Train the dice detector and face classifier on CPU, then export both to ONNX.
+
+``python -m models.train`` trains on byler train + roboflow + rendered dice and
+writes models/detector.onnx and models/faces.onnx. ``--sources byler-train``
+(or ``roboflow``) and ``--out DIR`` train a cross-source model elsewhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from models.nets import Classifier, Detector, Exported
+from models.samples import (
+    Photo,
+    crop_sample,
+    detector_sample,
+    load_photos,
+    rendered_photos,
+    shrink,
+)
+from vision.read import CROP_SIZE
+
+MODELS = Path(__file__).resolve().parent
+SEED = 7
+
+
+def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """Return CenterNet's penalty-reduced focal loss, normalized by the number of centres."""
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    centre = target.eq(1).float()
+    pos = -torch.log(p) * (1 - p) ** 2 * centre
+    neg = -torch.log(1 - p) * p**2 * (1 - target) ** 4 * (1 - centre)
+    return (pos.sum() + neg.sum()) / centre.sum().clamp(min=1)
+
+
+def detector_step(net: Detector, photos: list[Photo], rng: np.random.Generator,
+                  batch: int, size: int) -> torch.Tensor:
+    """Return the loss of one random detector batch."""
+    samples = [detector_sample(photos[int(rng.integers(len(photos)))], rng, size)
+               for _ in range(batch)]
+    image, heat, reg, mask = (torch.from_numpy(np.stack(parts)) for parts in zip(*samples,
+                                                                                strict=True))
+    heat_out, reg_out = net(image / 255.0)
+    box_loss = (torch.abs(reg_out - reg) * mask).sum() / mask.sum().clamp(min=1)
+    return focal_loss(heat_out, heat) + box_loss
+
+
+def classifier_step(net: Classifier, photos: list[Photo], rng: np.random.Generator,
+                    batch: int, size: int) -> torch.Tensor:
+    """Return the loss of one random classifier batch."""
+    del size
+    crops, labels = zip(*(crop_sample(photos, rng) for _ in range(batch)), strict=True)
+    logits = net(torch.from_numpy(np.stack(crops)) / 255.0)
+    return nn.functional.cross_entropy(logits, torch.tensor(labels), label_smoothing=0.05)
+
+
+def fit(net: nn.Module, step: Callable[..., torch.Tensor], photos: list[Photo],
+        steps: int, batch: int, size: int, name: str) -> None:
+    """Train *net* for *steps* batches with AdamW and a one-cycle learning rate."""
+    rng = np.random.default_rng(SEED)
+    optimizer = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, 3e-3, total_steps=steps,
+                                                   pct_start=0.1)
+    net.train()
+    started, running = time.time(), 0.0
+    for i in range(1, steps + 1):
+        loss = step(net, photos, rng, batch, size)
+        optimizer.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]
+        optimizer.step()
+        schedule.step()
+        value = float(loss.detach())
+        running = 0.98 * running + 0.02 * value if i > 1 else value
+        if i % 100 == 0 or i == steps:
+            print(f"{name} step {i}/{steps} loss {running:.4f} "
+                  f"({time.time() - started:.0f} s)", flush=True)
+    net.eval()
+
+
+def export(net: nn.Module, path: Path, detector: bool) -> None:
+    """Write *net* as ONNX taking 0..255 floats (batch and, for the detector, size dynamic)."""
+    wrapped = Exported(net, detector).eval()
+    size = (1, 3, 256, 256) if detector else (1, 3, CROP_SIZE, CROP_SIZE)
+    outputs = ["heat", "box"] if detector else ["probs"]
+    axes = {0: "n", 2: "h", 3: "w"} if detector else {0: "n"}
+    torch.onnx.export(wrapped, (torch.zeros(size),), str(path), input_names=["image"],
+                      output_names=outputs, dynamic_axes={"image": axes}, opset_version=17,
+                      dynamo=False)
+    print(f"wrote {path} ({path.stat().st_size / 1e3:.0f} kB)", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Train and export both models."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sources", nargs="+", default=["byler-train", "roboflow"])
+    parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to add")
+    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--detector-steps", type=int, default=1600)
+    parser.add_argument("--classifier-steps", type=int, default=3000)
+    parser.add_argument("--only", choices=["detector", "classifier"])
+    args = parser.parse_args(argv)
+    torch.set_num_threads(2)
+    torch.manual_seed(SEED)
+    started = time.time()
+    photos = [p for source in args.sources for p in load_photos(source)]
+    photos += rendered_photos(args.rendered, SEED)
+    print(f"{len(photos)} photos, {sum(len(p.boxes) for p in photos)} dice "
+          f"({time.time() - started:.0f} s)", flush=True)
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.only != "classifier":
+        detector = Detector()
+        views = [shrink(p, 768) for p in photos]
+        fit(detector, detector_step, views, args.detector_steps, 32, 192, "detector")
+        export(detector, args.out / "detector.onnx", detector=True)
+    if args.only != "detector":
+        classifier = Classifier()
+        fit(classifier, classifier_step, photos, args.classifier_steps, 128, CROP_SIZE,
+            "classifier")
+        export(classifier, args.out / "faces.onnx", detector=False)
+    print(f"trained in {(time.time() - started) / 60:.1f} min", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+"""Photo -> dice values: OpenCV + onnxruntime, no web framework.
+
+>>> from vision import read_dice
+>>> reading = read_dice("sample_images/sample_01.jpg")  # doctest: +SKIP
+>>> reading.dice()  # doctest: +SKIP
+"""
+
+from vision.image import ImageError
+from vision.onnx import ModelError
+from vision.pipeline import read_dice
+from vision.reading import DiceCountReadError, DiceReading, Die
+
+__all__ = ["DiceCountReadError", "DiceReading", "Die", "ImageError", "ModelError", "read_dice"]

@@ -1,0 +1,100 @@
+"""Where are the dice: a centre-heatmap detector run on a downscaled view of the photo."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+from vision.onnx import open_session
+
+DETECT_SIDE = 512  # longest side of the view the detector sees
+STRIDE = 4
+MULTIPLE = 16
+SCORE_THRESHOLD = 0.25
+NMS_IOU = 0.45
+DETECTOR_MODEL = "detector.onnx"
+
+
+@dataclass(frozen=True, slots=True)
+class Detections:
+    """Dice found in one image: boxes (N, 4) x1y1x2y2 in the given pixels, scores (N,)."""
+
+    boxes: np.ndarray
+    scores: np.ndarray
+
+
+def detector_input(pixels: np.ndarray, side: int = DETECT_SIDE) -> tuple[np.ndarray, float]:
+    """Return the (1, 3, H, W) float32 network input and the factor view/pixels."""
+    h, w = pixels.shape[:2]
+    factor = side / max(h, w)
+    vw, vh = max(1, round(w * factor)), max(1, round(h * factor))
+    view = cv2.resize(pixels, (vw, vh), interpolation=cv2.INTER_AREA if factor < 1 else
+                      cv2.INTER_LINEAR)
+    ph, pw = -vh % MULTIPLE, -vw % MULTIPLE
+    if ph or pw:
+        view = cv2.copyMakeBorder(view, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    tensor = view.transpose(2, 0, 1)[None].astype(np.float32)
+    return np.ascontiguousarray(tensor), factor
+
+
+def decode(heat: np.ndarray, reg: np.ndarray, threshold: float = SCORE_THRESHOLD,
+           nms_iou: float = NMS_IOU) -> Detections:
+    """Return boxes (in network-input pixels) from heatmap (H, W) and regression (4, H, W)."""
+    peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= threshold)
+    ys, xs = np.nonzero(peaks)
+    scores = heat[ys, xs]
+    w = np.exp(reg[0, ys, xs]) * STRIDE
+    h = np.exp(reg[1, ys, xs]) * STRIDE
+    cx = (xs + reg[2, ys, xs]) * STRIDE
+    cy = (ys + reg[3, ys, xs]) * STRIDE
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)
+    if len(boxes) == 0:
+        return Detections(np.zeros((0, 4), np.float32), np.zeros(0, np.float32))
+    xywh = [[float(b[0]), float(b[1]), float(b[2] - b[0]), float(b[3] - b[1])] for b in boxes]
+    keep = np.asarray(cv2.dnn.NMSBoxes(xywh, scores.tolist(), threshold, nms_iou),
+                      np.int64).reshape(-1)
+    order = keep[np.argsort(-scores[keep])]
+    return Detections(boxes[order].astype(np.float32), scores[order].astype(np.float32))
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return the (len(a), len(b)) intersection-over-union of x1y1x2y2 boxes."""
+    x1 = np.maximum(a[:, None, 0], b[None, :, 0])
+    y1 = np.maximum(a[:, None, 1], b[None, :, 1])
+    x2 = np.minimum(a[:, None, 2], b[None, :, 2])
+    y2 = np.minimum(a[:, None, 3], b[None, :, 3])
+    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    return np.asarray(inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9))
+
+
+class DiceDetector:
+    """The dice detector. Holds only its session; every call passes its own data."""
+
+    def __init__(self, session: ort.InferenceSession) -> None:
+        self.session = session
+
+    def detect(self, pixels: np.ndarray, threshold: float = SCORE_THRESHOLD) -> Detections:
+        """Return the dice in BGR *pixels*, boxes in those pixels' coordinates.
+
+        A box may reach past the image edge: it covers the whole die as far as
+        the detector can tell, even when the photo cuts it.
+        """
+        tensor, factor = detector_input(pixels)
+        heat, reg = self.session.run(None, {self.session.get_inputs()[0].name: tensor})
+        found = decode(heat[0, 0], reg[0], threshold)
+        return Detections(found.boxes / factor, found.scores)
+
+
+@functools.cache
+def default_detector() -> DiceDetector:
+    """Return the process-wide detector (the model is loaded on first use only).
+
+    Raises vision.onnx.ModelError when the model file is missing.
+    """
+    return DiceDetector(open_session(DETECTOR_MODEL))

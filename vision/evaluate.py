@@ -1,0 +1,127 @@
+"""Measure reading accuracy on folders of photos with YOLO labels.
+
+``python -m vision.evaluate DIR [DIR...]`` prints detection recall and precision,
+value accuracy of matched dice, per-die F1 (right place and right value), the
+share of photos read exactly right, a confusion table and ms per photo. Labels
+are found in the sibling ``labels/...`` folder (as in ``images/val`` ->
+``labels/val``) or in ``../labels``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from vision.detect import default_detector, iou
+from vision.image import load
+from vision.labels import LabelledPhoto, photos_in
+from vision.pipeline import read_image
+from vision.read import default_reader
+
+MATCH_IOU = 0.5
+
+
+@dataclass
+class Tally:
+    """Counts over many photos; ``confusion[true-1][read-1]`` over matched dice."""
+
+    truth: int = 0
+    read: int = 0
+    matched: int = 0
+    correct: int = 0
+    photos: int = 0
+    exact: int = 0
+    seconds: float = 0.0
+    confusion: np.ndarray = field(default_factory=lambda: np.zeros((6, 6), np.int64))
+
+    def add(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
+            values: tuple[int, ...], boxes: np.ndarray) -> None:
+        """Count one photo: greedy one-to-one matching at IoU >= 0.5."""
+        self.photos += 1
+        self.truth += len(true_values)
+        self.read += len(values)
+        pairs = match(true_boxes, boxes)
+        right = 0
+        for t, r in pairs:
+            self.confusion[true_values[t] - 1, values[r] - 1] += 1
+            right += true_values[t] == values[r]
+        self.matched += len(pairs)
+        self.correct += right
+        self.exact += right == len(true_values) == len(values)
+
+    def f1(self) -> float:
+        """Return per-die F1, where a die counts only in the right place with the right value."""
+        return 2 * self.correct / max(1, self.truth + self.read)
+
+    def summary(self) -> dict[str, float]:
+        """Return the headline figures."""
+        return {"recall": self.matched / max(1, self.truth),
+                "precision": self.matched / max(1, self.read),
+                "value_accuracy": self.correct / max(1, self.matched),
+                "f1": self.f1(), "exact_photos": self.exact / max(1, self.photos),
+                "ms_per_photo": 1000 * self.seconds / max(1, self.photos)}
+
+
+def match(truth: np.ndarray, found: np.ndarray) -> list[tuple[int, int]]:
+    """Return (truth index, found index) pairs, best IoU first, each used once."""
+    if len(truth) == 0 or len(found) == 0:
+        return []
+    overlap = iou(truth, found)
+    pairs: list[tuple[int, int]] = []
+    for flat in np.argsort(-overlap, axis=None):
+        t, r = np.unravel_index(flat, overlap.shape)
+        if overlap[t, r] < MATCH_IOU:
+            break
+        if all(t != a and r != b for a, b in pairs):
+            pairs.append((int(t), int(r)))
+    return pairs
+
+
+def evaluate(photos: Iterable[LabelledPhoto]) -> Tally:
+    """Return the tally of reading every photo with the default models."""
+    detector, reader = default_detector(), default_reader()
+    tally = Tally()
+    for photo in photos:
+        started = time.perf_counter()
+        image = load(photo.path)
+        reading = read_image(image, detector, reader)
+        tally.seconds += time.perf_counter() - started
+        size = np.array([image.width, image.height] * 2, np.float32)
+        boxes = np.array(reading.boxes, np.float32).reshape(-1, 4)
+        tally.add(photo.values, photo.boxes * size, reading.values, boxes)
+    return tally
+
+
+def report(tally: Tally) -> str:
+    """Return the tally as printable text."""
+    s = tally.summary()
+    lines = [f"photos {tally.photos}, dice {tally.truth}, read {tally.read}",
+             f"detection recall {s['recall']:.4f}  precision {s['precision']:.4f}",
+             f"value accuracy of matched dice {s['value_accuracy']:.4f}",
+             f"per-die F1 {s['f1']:.4f}",
+             f"photos exactly right {s['exact_photos']:.4f} ({tally.exact}/{tally.photos})",
+             f"{s['ms_per_photo']:.1f} ms per photo (decode + read)",
+             "confusion (rows: true 1..6, columns: read 1..6; last: accuracy)"]
+    for face, row in enumerate(tally.confusion, start=1):
+        accuracy = row[face - 1] / max(1, row.sum())
+        lines.append(f"  {face}: " + " ".join(f"{n:4d}" for n in row) + f"   {accuracy:.3f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Evaluate the folders given on the command line; return the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    photos = [p for folder in args.folders for p in photos_in(folder)]
+    print(report(evaluate(photos)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,31 @@
+"""Finding and opening the project's ONNX models (each loaded once per process)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import onnxruntime as ort
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+
+
+class ModelError(OSError):
+    """A model file is missing or cannot be loaded."""
+
+
+def open_session(name: str) -> ort.InferenceSession:
+    """Return an inference session for ``models/<name>``; sessions are safe to share.
+
+    Raises ModelError when the file is missing.
+    """
+    path = Path(os.environ.get("PIPKEEPER_MODELS", MODELS)) / name
+    if not path.exists():
+        raise ModelError(f"model {path} not found; train it with `make train`")
+    options = ort.SessionOptions()
+    # A few threads per session: small models gain little beyond that, and a web
+    # server runs several requests side by side.
+    options.intra_op_num_threads = min(4, os.cpu_count() or 1)
+    options.inter_op_num_threads = 1
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
