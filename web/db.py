@@ -30,13 +30,16 @@ def default_database() -> Path:
 
 def connect(path: str | Path) -> sqlite3.Connection:
     """Return a new connection to *path*: autocommit mode (transactions are explicit),
-    rows as `sqlite3.Row`, foreign keys on, WAL journal, waits up to 5 s for a lock.
+    rows as `sqlite3.Row`, foreign keys on, WAL journal synced at each commit, waiting
+    up to 5 s for a lock.
     """
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = NORMAL")  # durable at each commit in WAL mode
+    # FULL: each commit is on disk before the reply (a power cut loses no accepted action);
+    # costs a few milliseconds an action.
+    conn.execute("PRAGMA synchronous = FULL")
     return conn
 
 

@@ -13,7 +13,7 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from scorekeeper.game import Game
@@ -145,12 +145,12 @@ def update(
         if version is not None and version != record.version:
             raise StaleVersionError(record, version)
         series = change(record.series)
+        now = _now()
         cursor = conn.execute(
             "UPDATE games SET series = ?, status = ?, version = version + 1, updated_at = ?"
             " WHERE id = ? AND version = ?",
-            (json.dumps(series.to_dict()), series.current.phase, _now(), game_id,
-             record.version),
+            (json.dumps(series.to_dict()), series.current.phase, now, game_id, record.version),
         )
         if cursor.rowcount != 1:  # cannot happen inside BEGIN IMMEDIATE; never overwrite
             raise StaleVersionError(load(conn, game_id), record.version)
-    return load(conn, game_id)
+    return replace(record, version=record.version + 1, series=series, updated_at=now)

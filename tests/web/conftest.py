@@ -53,8 +53,9 @@ class Api:
         """Play every remaining turn: roll *dice*, score the best suggestion; return the state."""
         state = self.state(game_id)
         while not state["finished"]:
-            best = self.roll(game_id, list(dice))["suggestions"][0]["box"]
-            state = self.score(game_id, best)
+            rolled = self.roll(game_id, list(dice))
+            best = rolled["suggestions"][0]["box"]
+            state = self.score(game_id, best, rolled["state"]["version"])
         return state
 
 
