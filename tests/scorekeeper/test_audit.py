@@ -220,7 +220,7 @@ def test_several_checks_with_fifty() -> None:
 
 @pytest.mark.parametrize(
     ("checks", "problems"),
-    [(2, []), (3, [("yahtzee_bonus_checks", "too_many_checks", 3, "0, 1 or 2")])],
+    [(2, []), (3, [("yahtzee_bonus_checks", "too_many_checks", 3, "2")])],
 )
 def test_too_many_checks(checks: int, problems: list[Any]) -> None:
     # Only Fives (25) and Full House (25) hold values a Yahtzee can score there as a Joker.
@@ -237,7 +237,7 @@ def test_too_many_checks(checks: int, problems: list[Any]) -> None:
     [
         (50, 200, []),
         (0, 100, [("yahtzee_bonus", "bonus_without_yahtzee", 100, "0")]),
-        (50, 600, [("yahtzee_bonus", "too_many_checks", 600, "0, 100, 200, 300, 400 or 500")]),
+        (50, 600, [("yahtzee_bonus", "too_many_checks", 600, "500")]),
         (50, 150, [("yahtzee_bonus", "wrong_bonus", 150, "100")]),
     ],
 )
