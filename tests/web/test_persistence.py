@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from flask import Flask
+
 from tests.conftest import AppFactory
 from tests.web.conftest import Api
 
@@ -32,3 +37,21 @@ def test_a_rejected_action_changes_nothing(make_app: AppFactory) -> None:
     api.score(game, "yahtzee", version=state["version"] - 1, status=409)
     api.post(f"/api/games/{game}/next", {}, 409)
     assert Api(make_app().test_client()).state(game) == state
+
+
+def test_simultaneous_actions_on_one_version_accept_exactly_one(app: Flask) -> None:
+    game = Api(app.test_client()).create(["Ann", "Ben"])["id"]
+    start = threading.Barrier(6, timeout=10)
+
+    def roll(value: int) -> int:
+        client = app.test_client()  # one device each
+        start.wait()
+        response = client.post(f"/api/games/{game}/rolls",
+                               json={"dice": [value] * 5, "version": 1})
+        return response.status_code
+
+    with ThreadPoolExecutor(6) as pool:
+        statuses = list(pool.map(roll, range(1, 7)))
+    assert sorted(statuses) == [200] + [409] * 5
+    state = Api(app.test_client()).state(game)
+    assert (state["version"], state["roll"]) == (2, 1)
