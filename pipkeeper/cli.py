@@ -42,6 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.handler(args))
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: not an error of the input.
+        sys.stderr.close()
+        return 0
     except (ValueError, OSError) as error:
         # Domain errors subclass ValueError and quote the bad input.
         print(f"pipkeeper {args.command}: error: {error}", file=sys.stderr)
