@@ -7,6 +7,7 @@ Bad input is reported as one line on stderr, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -43,8 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except BrokenPipeError:
-        # The reader (e.g. `| head`) went away: not an error of the input.
-        sys.stderr.close()
+        # The reader (e.g. `| head`) went away: not an error of the input. Point stdout
+        # at devnull so the interpreter's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (ValueError, OSError) as error:
         # Domain errors subclass ValueError and quote the bad input.
