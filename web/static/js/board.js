@@ -3,20 +3,20 @@
 import { renderCard } from "./card.js";
 import { dieFace } from "./dice.js";
 import { el, fill } from "./dom.js";
-import { joinNames, pageData, t } from "./i18n.js";
+import { isolate, joinNames, pageData, t } from "./i18n.js";
 import { follow } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 let current = pageData.state;
 
 function turnText(state) {
-  if (state.phase === "first-roll") return t("first_roll", { name: state.players[state.first_roll_pending[0]] });
+  if (state.phase === "first-roll") return t("first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
   if (state.phase === "over") {
     const names = state.winners.map((i) => state.players[i]);
     return `${t("game_over")}: ${t(names.length > 1 ? "winners" : "winner", { names: joinNames(names) })}`;
   }
   const roll = state.roll ? ` · ${t("roll_of", { roll: state.roll, max: state.max_rolls })}` : "";
-  return `${t("turn_of", { name: state.players[state.current_player] })}${roll}`;
+  return `${t("turn_of", { name: isolate(state.players[state.current_player]) })}${roll}`;
 }
 
 function render(state) {

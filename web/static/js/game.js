@@ -5,7 +5,7 @@ import { api, ApiError } from "./api.js";
 import { renderCard } from "./card.js";
 import { nextValue, parseDice } from "./dice.js";
 import { say } from "./dom.js";
-import { boxLabel, num, pageData, t } from "./i18n.js";
+import { boxLabel, isolate, num, pageData, t } from "./i18n.js";
 import { showGameOver } from "./over.js";
 import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
 import { follow } from "./live.js";
@@ -24,6 +24,7 @@ function setState(state, { force = false } = {}) {
   const previous = ctx.state;
   if (!force && previous && state.version < previous.version) return;
   const moved = force || !previous || rollKey(previous) !== rollKey(state) || !ctx.draft.length;
+  ctx.justEnded = Boolean(previous) && previous.phase !== "over" && state.phase === "over";
   ctx.state = state;
   const history = state.history || [];
   ctx.lastWasRoll = history.length > 0 && history[history.length - 1].type === "roll";
@@ -41,7 +42,9 @@ function render() {
   renderTurn(ctx, { onTap, onKeep, onScore });
   $("undo").disabled = !state.can_undo;
   $("game-number").textContent = t("game_number", { n: state.series.game_number });
-  showGameOver(state, onPlayAgain);
+  $("turn").hidden = state.phase === "over";
+  showGameOver(state, onPlayAgain, ctx.justEnded);
+  ctx.justEnded = false;
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
 }
 
@@ -118,7 +121,7 @@ function onCorrect() {
 
 function onScore(box) {
   const { state } = ctx;
-  const name = state.players[state.current_player];
+  const name = isolate(state.players[state.current_player]);
   const points = (state.suggestions.find((s) => s.box === box) || {}).points ?? 0;
   act(() => api.score(state.id, box, state.version),
     () => t("scored", { name, points: num(points), box: boxLabel(state.game, box) }));

@@ -23,10 +23,16 @@ export function boxLabel(game, slug) {
   return row ? row.label : slug;
 }
 
-/** Join names as "A, B and C" in the page's language. */
+/** Return *name* isolated from the text around it, so a Latin name reads right inside Hebrew. */
+export function isolate(name) {
+  return `\u2068${name}\u2069`;
+}
+
+/** Join names as "A, B and C" in the page's language, each name isolated. */
 export function joinNames(names) {
-  if (names.length < 2) return names.join("");
-  return names.slice(0, -1).join(", ") + t("and") + names[names.length - 1];
+  const parts = names.map(isolate);
+  if (parts.length < 2) return parts.join("");
+  return parts.slice(0, -1).join(", ") + t("and") + parts[parts.length - 1];
 }
 
 /** Format a number the way the page's language writes it. */

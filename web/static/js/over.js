@@ -9,7 +9,7 @@ function finalScores(state) {
   const order = state.players.map((name, i) => ({ name, i, total: state.cards[i].totals.grand_total }))
     .sort((a, b) => b.total - a.total);
   return order.map((p) => el("li", { class: state.winners.includes(p.i) ? "winner" : "" },
-    el("span", { class: "name", text: p.name }), " ",
+    el("bdi", { class: "name", text: p.name }), " ",
     el("strong", { class: "total", text: num(p.total) })));
 }
 
@@ -26,11 +26,13 @@ function seriesTable(state) {
   return el("table", { class: "series-table" }, el("thead", {}, head), el("tbody", {}, ...rows, totals));
 }
 
-/** Show or hide the end-of-game view for *state*; onPlayAgain() starts the next game. */
-export function showGameOver(state, onPlayAgain) {
+/**
+ * Show or hide the end-of-game view for *state*; onPlayAgain() starts the next game.
+ * justEnded: the last change ended the game, so the view takes the focus.
+ */
+export function showGameOver(state, onPlayAgain, justEnded = false) {
   const section = $("game-over");
   const over = state.phase === "over";
-  const wasHidden = section.hidden;
   section.hidden = !over;
   if (!over) return;
   const names = state.winners.map((i) => state.players[i]);
@@ -45,5 +47,5 @@ export function showGameOver(state, onPlayAgain) {
   if (!state.series.can_play_again && state.series.game_number >= state.series.max_games) {
     $("series").append(el("p", { text: t("series_over") }));
   }
-  if (wasHidden) $("over-title").focus();
+  if (justEnded) $("over-title").focus();
 }

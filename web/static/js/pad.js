@@ -93,7 +93,7 @@ async function check(event) {
   clearProblems();
   const { rules, boxes, totals } = readPad();
   try {
-    const result = await api.audit(rules, boxes, totals);
+    const result = await api.audit(rules, boxes, totals, !$("pad-in-progress").checked);
     const unplaced = [];
     result.problems.forEach((p) => markProblem(p, unplaced));
     const summary = result.ok ? t("audit_ok") : t("audit_problems", { n: num(result.problems.length) });

@@ -2,22 +2,22 @@
 
 import { renderDice } from "./dice.js";
 import { el, fill } from "./dom.js";
-import { boxLabel, num, t } from "./i18n.js";
+import { boxLabel, isolate, num, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 function firstRollStatus(state) {
   const rolled = (state.first_rolls || []).map((r) =>
-    t("first_rolled", { name: state.players[r.player], total: r.dice.reduce((a, b) => a + b, 0) }));
+    t("first_rolled", { name: isolate(state.players[r.player]), total: r.dice.reduce((a, b) => a + b, 0) }));
   return rolled.join(" ");
 }
 
 function heading(state) {
   if (state.phase === "first-roll") {
-    return t("first_roll", { name: state.players[state.first_roll_pending[0]] });
+    return t("first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
   }
   if (state.phase === "over") return t("game_over");
-  return t("turn_of", { name: state.players[state.current_player] });
+  return t("turn_of", { name: isolate(state.players[state.current_player]) });
 }
 
 function status(state) {
@@ -32,7 +32,7 @@ function status(state) {
 
 function recordLabel(state) {
   if (state.phase === "first-roll") {
-    return t("record_first_roll", { name: state.players[state.first_roll_pending[0]] });
+    return t("record_first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
   }
   return t("record_roll", { n: state.roll + 1 });
 }
