@@ -57,8 +57,13 @@ def handle_http(error: HTTPException) -> Any:
     if status >= 500:
         return handle_bug(error)
     if not _is_api() and "html_error_page" not in current_app.extensions:
-        return error  # keeps its own headers, e.g. Allow on a 405
-    return _respond(status, error.description or error.name)
+        return error
+    response = _respond(status, error.description or error.name)
+    if _is_api():
+        for key, value in error.get_headers():  # e.g. Allow on a 405
+            if key.lower() != "content-type":
+                response.headers[key] = value
+    return response
 
 
 def handle_value(error: ValueError) -> Any:

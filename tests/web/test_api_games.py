@@ -98,6 +98,8 @@ def test_http_errors_are_json(client: FlaskClient, method: str, url: str, status
     assert response.is_json
     assert set(response.get_json()) == {"error"}
     assert "Traceback" not in response.get_data(as_text=True)
+    if status == 405:
+        assert "GET" in response.headers["Allow"]
 
 
 def test_unknown_game_is_404_for_every_action(api: Api) -> None:
