@@ -173,3 +173,18 @@ def test_served_game_streams_and_survives_a_kill(server: Server) -> None:
     status, after = call(port, "GET", f"/api/games/{game}")
     assert (status, after) == (200, before)
     assert after["cards"][0]["boxes"]["yahtzee"] == 50
+
+
+def test_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "pipkeeper", "serve", "--port", str(port),
+             "--db", str(tmp_path / "db.sqlite3")],
+            cwd=ROOT, capture_output=True, text=True, timeout=30,
+        )
+    assert result.returncode == 2
+    assert result.stderr.startswith("pipkeeper serve: error: ")
+    assert "Traceback" not in result.stderr
