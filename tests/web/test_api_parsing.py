@@ -66,7 +66,7 @@ def test_dice(value: object) -> None:
 
 
 def test_bad_dice() -> None:
-    with pytest.raises(DiceSyntaxError, match="a die must be a whole number 1..6"):
+    with pytest.raises(DiceSyntaxError, match=r"a die must be a whole number 1\.\.6"):
         dice_of([1, 2, 3, 4, "5"])
     with pytest.raises(ApiError, match="'dice' must be a list of five values"):
         dice_of({"a": 1})
