@@ -110,3 +110,22 @@ def test_check_a_pad_marks_the_wrong_box(page: Any, live_server: str) -> None:
     assert "7 cannot be scored" in page.inner_text('tr[data-row="aces"]')
     assert page.locator('tr[data-row="twos"].problem').count() == 0
     assert page.get_attribute('input[data-key="aces"]', "aria-invalid") == "true"
+
+
+def test_a_stale_page_says_so_and_shows_the_current_state(
+    context: Any, page: Any, live_server: str, new_game: Any
+) -> None:
+    game = new_game(["Ann", "Ben"])
+    page.route("**/events", lambda route: route.abort())  # this page misses the live updates
+    page.goto(f"{live_server}/games/{game['id']}")
+    type_dice_and_record(page, "1 2 3 4 5")
+    state = page.request.get(f"{live_server}/api/games/{game['id']}").json()
+    elsewhere = context.request.post(f"{live_server}/api/games/{game['id']}/scores",
+                                     data={"box": "large_straight", "version": state["version"]})
+    assert elsewhere.ok
+    page.click('.suggestion[data-box="chance"]')
+    page.wait_for_selector("#messages .error")
+    assert "changed on another device" in page.inner_text("#messages")
+    assert cell(page, 0, "large_straight").inner_text() == "40"
+    assert cell(page, 0, "chance").locator(".score").count() == 0
+    assert "Ben" in page.inner_text("#turn-title")
