@@ -8,6 +8,7 @@ are skipped, except under CI (``CI`` set), where that is a failure.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import threading
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import cv2
 import pytest
 from werkzeug.serving import make_server
 
@@ -103,3 +105,61 @@ def new_game(context: Any, live_server: str) -> Any:
 
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
+
+
+def five_dice_samples() -> list[Path]:
+    """Return the sample photos whose sidecar JSON holds exactly five dice."""
+    return sorted(p for p in SAMPLES.glob("*.jpg")
+                  if len(json.loads(p.with_suffix(".json").read_text())["values"]) == 5)
+
+
+def truth_reading(photo: Path, low: int | None = None) -> dict[str, Any]:
+    """Return a reading as the API sends it, built from the photo's true values and boxes."""
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    height, width = cv2.imread(str(photo)).shape[:2]
+    dice = [{"value": v, "box": box, "confidence": 0.4 if i == low else 0.97}
+            for i, (v, box) in enumerate(zip(truth["values"], truth["boxes"], strict=True))]
+    return {"width": width, "height": height, "values": truth["values"], "dice": dice}
+
+
+def answer_photos_with(page: Any, reading: dict[str, Any]) -> None:
+    """Make *page*'s photo uploads record *reading*'s values as a JSON roll, answered with it.
+
+    This stands in for the camera pipeline, so the page's drawing of a reading is tested
+    whether or not the vision model is there.
+    """
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if "multipart/form-data" not in (request.headers.get("content-type") or ""):
+            route.continue_()
+            return
+        version = int(request.post_data_buffer.split(b'name="version"\r\n\r\n')[1].split(b"\r")[0])
+        response = route.fetch(
+            headers={"content-type": "application/json", "origin": request.headers["origin"]},
+            post_data=json.dumps({"dice": reading["values"], "version": version}))
+        body = response.json()
+        route.fulfill(status=response.status, json={**body, "reading": reading})
+
+    page.route("**/api/games/*/rolls", handle)
+
+
+@pytest.fixture
+def five_dice_photo() -> Path:
+    """The first sample photo with exactly five dice (skips when there is none)."""
+    photos = five_dice_samples()
+    if not photos:
+        pytest.skip(f"no sample photo with five dice in {SAMPLES}")
+    return photos[0]
+
+
+@pytest.fixture
+def fake_vision() -> Any:
+    """Return a function (page, photo, low) installing `answer_photos_with` the photo's truth."""
+
+    def install(page: Any, photo: Path, low: int | None = None) -> dict[str, Any]:
+        reading = truth_reading(photo, low)
+        answer_photos_with(page, reading)
+        return reading
+
+    return install
