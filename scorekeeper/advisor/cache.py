@@ -71,7 +71,7 @@ def load(rules: RuleSet | str) -> Table | None:
         with np.load(path, allow_pickle=False) as data:
             key = str(data["key"])
             values = np.asarray(data["values"], dtype=np.float64)
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile):
         return None
     if key != cache_key(rules) or values.shape != rule_tables(rules).shape:
         return None

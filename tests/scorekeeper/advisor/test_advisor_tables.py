@@ -125,7 +125,7 @@ def _reference(rt: RuleTables, values: np.ndarray, card: Scorecard, dice: Dice) 
     return max(
         card.points_for(box, dice)
         + card.bonus_earned(dice)
-        + values[_state(rt, card.score(box, dice))]
+        + float(values[_state(rt, card.score(box, dice))])
         for box in card.legal_boxes(dice)
     )
 

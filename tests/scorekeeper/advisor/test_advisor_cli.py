@@ -1,0 +1,169 @@
+"""`pipkeeper solve` and `pipkeeper advise`, and the card files advise reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import Solved
+
+from pipkeeper.cli import main
+from scorekeeper import Dice, Scorecard, UnknownBoxError, ruleset
+from scorekeeper.advisor import CardFileError, card_from_data
+
+YAHTZEE = ruleset("yahtzee")
+
+
+def run(argv: list[str]) -> int:
+    """Run the command line; return its exit code (argparse exits on usage errors)."""
+    try:
+        return main(argv)
+    except SystemExit as done:
+        return int(done.code or 0)
+
+
+# --- card files ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"boxes": {"aces": 3, "yahtzee": 50, "chance": None}, "yahtzee_bonus": 1},
+        {"rules": "yahtzee", "boxes": {"aces": 3, "yahtzee": 50}, "bonus_checks": 1},
+        {"rules": "yahtzee", "boxes": {"aces": 3, "yahtzee": 50},
+         "totals": {"yahtzee_bonus_checks": 1, "grand_total": 153}},
+    ],
+)
+def test_card_formats(data: dict[str, object]) -> None:
+    card = card_from_data(YAHTZEE, data)
+    assert card.box("aces") == 3 and card.box("yahtzee") == 50 and card.box("chance") is None
+    assert card.bonus_checks == 1 and len(card.open_boxes()) == 11
+
+
+def test_card_from_scorecard_to_dict() -> None:
+    card = Scorecard.empty("yacht").score("yacht", Dice.parse("44444"))
+    assert card_from_data(ruleset("yacht"), json.loads(json.dumps(card.to_dict()))) == card
+
+
+@pytest.mark.parametrize(
+    ("data", "error", "message"),
+    [
+        ({"boxes": {"sevens": 7}}, UnknownBoxError, "unknown box 'sevens'"),
+        ({"boxes": {"aces": -1}}, CardFileError, "box 'aces' cannot be negative, got -1"),
+        ({"boxes": {"aces": "3"}}, CardFileError, "box 'aces' must be a whole number or null"),
+        ({"boxes": {"aces": 2.5}}, CardFileError, "got 2.5"),
+        ({"boxes": {"aces": True}}, CardFileError, "got True"),
+        ({"boxes": [3, 6]}, CardFileError, "must map box names to points"),
+        ([1, 2], CardFileError, "a card is a JSON object"),
+        ({"rules": "yacht", "boxes": {}}, CardFileError, "card is for 'yacht', not for 'yahtzee'"),
+        ({"boxes": {}, "yahtzee_bonus": -2}, CardFileError, "cannot be negative"),
+        ({"boxes": {}, "yahtzee_bonus": 1, "bonus_checks": 2}, CardFileError, "disagree"),
+    ],
+)
+def test_bad_cards(data: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        card_from_data(YAHTZEE, data)
+
+
+def test_no_bonus_checks_in_yacht() -> None:
+    with pytest.raises(CardFileError, match="yacht has no Yahtzee bonus"):
+        card_from_data(ruleset("yacht"), {"boxes": {}, "yahtzee_bonus": 1})
+
+
+# --- the commands -------------------------------------------------------------------
+
+
+def test_solve_prints_the_expected_score_last(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solve", "--rules", "yacht", "--rebuild"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("solved yacht in ") and lines[0].endswith(" s")
+    assert lines[-1] == "expected score 169.7738891"
+    assert run(["solve", "--rules", "yacht"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("loaded yacht from ")
+    assert lines[-1] == "expected score 169.7738891"
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [("yahtzee", "expected score 254.5877287"),
+     ("yahtzee+free-joker", "expected score 254.5896095")],
+)
+def test_solve_yahtzee(
+    solved: Solved, capsys: pytest.CaptureFixture[str], name: str, line: str
+) -> None:
+    solved(name)  # cached for the session: the command loads it
+    assert run(["solve", "--rules", name]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == line
+
+
+def test_advise_text(solved: Solved, capsys: pytest.CaptureFixture[str]) -> None:
+    solved("yahtzee")
+    assert run(["advise", "--rules", "yahtzee", "--roll", "1", "6", "6", "4", "6", "6"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("yahtzee: roll 1 of 3, dice 6 6 4 6 6; 13 open boxes")
+    assert lines[2].split()[:6] == ["1", "keep", "6", "6", "6", "6,"]
+    assert lines[2].split()[-1] == "0.0000"
+    assert len(lines) == 2 + 9 + 13  # header, column names, 9 keeps, 13 boxes
+
+
+def test_advise_json_with_a_card(
+    solved: Solved, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    solved("yahtzee")
+    pad = tmp_path / "card.json"
+    pad.write_text(json.dumps({"boxes": {"sixes": 24, "yahtzee": 50}, "yahtzee_bonus": 0}))
+    argv = ["advise", "--card", str(pad), "--roll", "3", "--json", "55555"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rules"] == "yahtzee" and report["roll"] == 3 and report["dice"] == [5] * 5
+    assert report["card"]["boxes"]["sixes"] == 24
+    assert [(o["box"], o["points"], o["bonus"]) for o in report["options"]] == [("fives", 25, 100)]
+    assert report["options"][0]["expected"] > report["expected_now"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "card", "message"),
+    [
+        (["--roll", "1", "1", "2", "3"], None, "expected 5 dice, got 3"),
+        (["--roll", "1", "7", "1", "1", "1", "1"], None, "a die shows 1..6, got 7"),
+        (["--roll", "1", "dice"], None, "cannot read dice from 'dice'"),
+        (["--roll", "4", "11111"], None, "invalid choice: 4"),
+        (["--rules", "chess", "--roll", "1", "11111"], None, "unknown rule set 'chess'"),
+        (["--roll", "1", "11111"], '{"boxes": {"sevens": 7}}', "unknown box 'sevens'"),
+        (["--roll", "1", "11111"], '{"boxes": {"aces": -3}}', "cannot be negative, got -3"),
+        (["--roll", "1", "11111"], "{not json", "is not JSON"),
+        (["--roll", "1", "11111"], '{"boxes": {"twos": 7}}', "no yahtzee game reaches"),
+        (["--roll", "1", "11111"], json.dumps({"boxes": dict.fromkeys(YAHTZEE.slugs, 0)}),
+         "the card is complete"),
+    ],
+)
+def test_advise_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    solved: Solved,
+    argv: list[str],
+    card: str | None,
+    message: str,
+) -> None:
+    solved("yahtzee")
+    if card is not None:
+        pad = tmp_path / "card.json"
+        pad.write_text(card)
+        argv = ["--card", str(pad), *argv]
+    assert run(["advise", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_advise_missing_card_file_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert run(["advise", "--card", str(tmp_path / "none.json"), "--roll", "1", "11111"]) == 2
+    assert "none.json" in capsys.readouterr().err
+
+
+def test_solve_unknown_rules_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solve", "--rules", "yacht+free-joker"]) == 2
+    assert "Yacht has no Joker rules" in capsys.readouterr().err
