@@ -12,8 +12,9 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_THREADS = 32  # every open event stream (a phone or tablet watching a game) holds one
 ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
-# Connecting a UDP socket only picks the outgoing interface; no packet is sent.
-_ROUTE_PROBE = ("10.255.255.255", 1)
+# Private addresses (not broadcast ones, which connect() refuses) in each private range,
+# for a LAN without a default route. Connecting a UDP socket sends no packet.
+_ROUTE_PROBES = ("10.254.254.254", "172.31.254.254", "192.168.254.254")
 
 
 def port_number(text: str) -> int:
@@ -41,18 +42,35 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def _outgoing_address(target: str) -> str | None:
+    """Return the local address a UDP packet to *target* would leave from (none is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect((target, 9))
+            return str(probe.getsockname()[0])
+        except OSError:  # no route there
+            return None
+
+
+def _usable(address: str | None) -> bool:
+    return bool(address) and not str(address).startswith(("0.", "127."))
+
+
 def lan_address() -> str | None:
     """Return this machine's address on the LAN, or None when it has none.
 
-    Finds the interface a packet to a private address would leave by; nothing is sent.
+    Asks the kernel which interface would reach a private address (connecting a
+    UDP socket sends nothing), then falls back to the host name's address.
     """
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(_ROUTE_PROBE)
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith(("0.", "127.")) else address
+    for target in _ROUTE_PROBES:
+        address = _outgoing_address(target)
+        if _usable(address):
+            return address
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return None
+    return address if _usable(address) else None
 
 
 def print_lan_banner(address: str, port: int, out: TextIO) -> str:
