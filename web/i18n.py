@@ -186,6 +186,7 @@ JS_STRINGS: dict[str, LazyString] = {
     "suggestions_none": _l("Record a roll to see which boxes it can fill."),
     "points": _l("{points} points"),
     "zero": _l("scores 0"),
+    "cross_out": _l("Cross out a box instead (scores 0): {n}"),
     "bonus": _l("+{bonus} Yahtzee bonus"),
     "score_in": _l("Score {points} in {box}"),
     "joker_own_upper": _l(

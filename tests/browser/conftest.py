@@ -146,11 +146,11 @@ def answer_photos_with(page: Any, reading: dict[str, Any]) -> None:
 
 @pytest.fixture
 def five_dice_photo() -> Path:
-    """The first sample photo with exactly five dice (skips when there is none)."""
+    """The smallest sample photo with exactly five dice (skips when there is none)."""
     photos = five_dice_samples()
     if not photos:
         pytest.skip(f"no sample photo with five dice in {SAMPLES}")
-    return photos[0]
+    return min(photos, key=lambda photo: photo.stat().st_size)
 
 
 @pytest.fixture

@@ -93,5 +93,12 @@ function renderSuggestions(state, onScore) {
     fill(list, el("li", { class: "empty", text: t("suggestions_none") }));
     return;
   }
-  fill(list, suggestions.map((s) => suggestionItem(state, s, onScore)));
+  const scoring = suggestions.filter((s) => !s.zero);
+  const zeros = suggestions.filter((s) => s.zero);
+  const crossOut = zeros.length
+    ? el("li", { class: "zeros" }, el("details", { open: !scoring.length },
+      el("summary", { text: t("cross_out", { n: zeros.length }) }),
+      el("ol", { class: "suggestions" }, zeros.map((s) => suggestionItem(state, s, onScore)))))
+    : null;
+  fill(list, scoring.map((s) => suggestionItem(state, s, onScore)), crossOut);
 }

@@ -1,0 +1,98 @@
+"""The README's screenshots: run with PIPKEEPER_SCREENSHOTS=1 to rewrite docs/screenshots/*.png.
+
+    PIPKEEPER_SCREENSHOTS=1 .venv/bin/python -m pytest tests/browser/test_screenshots.py
+
+The photo reading is the camera pipeline's where its model is installed, else the
+sample photo's true values (the same stand-in the photo tests use).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.environ.get("PIPKEEPER_SCREENSHOTS"),
+                       reason="set PIPKEEPER_SCREENSHOTS=1 to rewrite docs/screenshots"),
+]
+
+OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+MAX_BYTES = 300_000
+# A few turns of three players: (dice, box).
+TURNS = [
+    ("1 1 1 3 4", "aces"), ("4 4 4 2 6", "fours"), ("3 3 3 5 5", "full_house"),
+    ("2 2 2 6 5", "twos"), ("6 6 6 6 2", "sixes"), ("6 6 6 6 6", "yahtzee"),
+    ("1 2 3 4 6", "small_straight"), ("5 5 5 3 1", "fives"), ("2 3 4 5 6", "large_straight"),
+]
+
+
+def play(context: Any, base: str, game: dict[str, Any]) -> dict[str, Any]:
+    """Play TURNS through the API; return the state after them."""
+    for dice, box in TURNS:
+        rolled = context.request.post(f"{base}/api/games/{game['id']}/rolls",
+                                      data={"dice": dice, "version": game["version"]})
+        state = rolled.json()["state"]
+        game = context.request.post(f"{base}/api/games/{game['id']}/scores",
+                                    data={"box": box, "version": state["version"]}).json()
+    return game
+
+
+def vision_works(page: Any, base: str, game: dict[str, Any], photo: Path) -> bool:
+    """True when the server reads photos itself (its model is installed)."""
+    page.goto(f"{base}/games/{game['id']}")
+    token = page.get_attribute('meta[name="csrf-token"]', "content")
+    answer = page.request.post(
+        f"{base}/api/games/{game['id']}/rolls", headers={"X-CSRF-Token": token},
+        multipart={"version": "0", "photo": {"name": photo.name, "mimeType": "image/jpeg",
+                                             "buffer": photo.read_bytes()}})
+    return bool(answer.status != 503)
+
+
+def save(shot: bytes, name: str) -> None:
+    """Write screenshot *name* and check its size."""
+    path = OUT / name
+    path.write_bytes(shot)
+    assert len(shot) < MAX_BYTES, f"{path} is {len(shot)} bytes"
+
+
+def test_screenshots(browser: Any, live_server: str, five_dice_photo: Path,
+                     fake_vision: Any) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    laptop = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+    page = laptop.new_page()
+    start = laptop.request.post(f"{live_server}/api/games",
+                                data={"rules": "yahtzee", "players": ["Ann", "Ben", "Cem"]})
+    game = play(laptop, live_server, start.json())
+    probe = laptop.request.post(f"{live_server}/api/games",
+                                data={"rules": "yahtzee", "players": ["Probe"]}).json()
+    fake = not vision_works(page, live_server, probe, five_dice_photo)
+    if fake:
+        fake_vision(page, five_dice_photo, low=3)
+    page.goto(f"{live_server}/games/{game['id']}")
+    page.set_input_files("#photo-input", str(five_dice_photo))
+    page.wait_for_selector(".photo-die >> nth=4")
+    page.wait_for_timeout(300)
+    save(page.screenshot(full_page=True), "game.png")
+
+    tablet = browser.new_context(locale="en-GB", viewport={"width": 1180, "height": 820})
+    board = tablet.new_page()
+    board.goto(f"{live_server}/games/{game['id']}/board")
+    board.wait_for_selector("#live:not(.lost)")
+    save(board.screenshot(full_page=True), "board.png")
+
+    phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844},
+                                device_scale_factor=1, is_mobile=True, has_touch=True)
+    mobile = phone.new_page()
+    if fake:
+        fake_vision(mobile, five_dice_photo, low=3)
+    mobile.goto(f"{live_server}/games/{game['id']}")
+    mobile.set_input_files("#photo-input", str(five_dice_photo))
+    mobile.wait_for_selector(".photo-die >> nth=4")
+    mobile.wait_for_timeout(300)
+    save(mobile.locator("#roll-tools").screenshot(), "photo.png")
+    for context in (laptop, tablet, phone):
+        context.close()
