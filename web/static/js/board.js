@@ -10,7 +10,9 @@ const $ = (id) => document.getElementById(id);
 let current = pageData.state;
 
 function turnText(state) {
-  if (state.phase === "first-roll") return t("first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
+  if (state.phase === "first-roll") {
+    return t("first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
+  }
   if (state.phase === "over") {
     const names = state.winners.map((i) => state.players[i]);
     return `${t("game_over")}: ${t(names.length > 1 ? "winners" : "winner", { names: joinNames(names) })}`;

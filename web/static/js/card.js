@@ -5,7 +5,8 @@ import { layoutFor, num, pageData, t } from "./i18n.js";
 
 function playerHeader(state, name, index, current) {
   const winner = state.phase === "over" && state.winners.includes(index);
-  return el("th", { scope: "col", class: `player${index === current ? " current" : ""}${winner ? " winner" : ""}`,
+  const classes = ["player", index === current && "current", winner && "winner"].filter(Boolean);
+  return el("th", { scope: "col", class: classes.join(" "),
     "aria-current": index === current ? "true" : null, dataset: { player: index } },
   winner ? el("span", { class: "crown", "aria-hidden": "true", text: "★ " }) : null,
   el("span", { class: "name", text: name }),
@@ -27,7 +28,8 @@ function boxCell(row, card, ghost) {
     return [el("span", { class: `score${value === 0 ? " scratch" : ""}`, text: num(value) })];
   }
   if (!ghost || !ghost.points) return [];
-  return [el("span", { class: "ghost", title: t("points", { points: ghost.points }), text: num(ghost.points) })];
+  const title = t("points", { points: ghost.points });
+  return [el("span", { class: "ghost", title, text: num(ghost.points) })];
 }
 
 function bodyRow(row, state, options, columns) {

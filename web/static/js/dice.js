@@ -21,7 +21,8 @@ function svg(tag, attrs) {
 
 /** Return an SVG die showing *value* (1..6), or a "?" face when it is not set. */
 export function dieFace(value) {
-  const face = svg("svg", { viewBox: "0 0 100 100", class: "die-face", "aria-hidden": "true", focusable: "false" });
+  const face = svg("svg", {
+    viewBox: "0 0 100 100", class: "die-face", "aria-hidden": "true", focusable: "false" });
   face.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 18, class: "die-body" }));
   if (PIPS[value]) {
     for (const [cx, cy] of PIPS[value]) face.append(svg("circle", { cx, cy, r: 9, class: "pip" }));
@@ -49,7 +50,8 @@ function dieSlot(index, value, options) {
   const { locked, canKeep, kept, onTap, onKeep } = options;
   const label = value ? t("die", { n: index + 1, value }) : t("die_unknown", { n: index + 1 });
   const die = el("button", { type: "button", class: `die${kept ? " kept" : ""}`, "aria-label": label,
-    disabled: locked || (canKeep && kept), dataset: { index, value: value || "" }, on: { click: () => onTap(index) } },
+    disabled: locked || (canKeep && kept), dataset: { index, value: value || "" },
+    on: { click: () => onTap(index) } },
   dieFace(value));
   const keep = canKeep
     ? el("button", { type: "button", class: "keep", "aria-pressed": kept ? "true" : "false",

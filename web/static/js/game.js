@@ -12,7 +12,15 @@ import { follow } from "./live.js";
 import { renderTurn } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
-const ctx = { state: pageData.state, draft: [], kept: new Set(), lastWasRoll: false, photo: null, busy: false };
+const ctx = {
+  state: pageData.state, // the game as last heard from the server
+  draft: [], // the five dice as set on screen, not yet sent
+  kept: new Set(), // positions to keep for the next roll
+  lastWasRoll: false, // the last action was a roll, so it can be corrected
+  justEnded: false, // the last change ended the game
+  photo: null, // the reading of the photo on screen, if any
+  busy: false, // an action is on its way to the server
+};
 
 /** The position of the current roll: changes when a roll, score or undo happens. */
 function rollKey(state) {

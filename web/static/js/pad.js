@@ -39,7 +39,8 @@ function drawGrid() {
   document.querySelectorAll("#pad-grid input").forEach((i) => { kept[i.dataset.key] = i.value; });
   const rows = layoutFor(gameOf($("pad-rules").value));
   const head = el("thead", {}, el("tr", {},
-    el("th", { scope: "col", text: t("col_box") }), el("th", { scope: "col", class: "how", text: t("col_how") }),
+    el("th", { scope: "col", text: t("col_box") }),
+    el("th", { scope: "col", class: "how", text: t("col_how") }),
     el("th", { scope: "col", text: t("col_score") }), el("th", { scope: "col", text: t("col_check") })));
   fill($("pad-grid"), head, el("tbody", {}, rows.map(gridRow)));
   document.querySelectorAll("#pad-grid input").forEach((i) => { i.value = kept[i.dataset.key] ?? ""; });
