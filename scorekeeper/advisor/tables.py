@@ -72,6 +72,8 @@ class DiceTables:
     roll_probability: FloatArray  # (252,) exact multinomial probabilities
     face_count: IntArray  # (252, 6) how many dice of each face a roll shows
     five_alike: IntArray  # (6,) the row of the roll of five (face i+1)s
+    add_columns: tuple[tuple[IntArray, ...], ...] = ()  # add[k][:, f], contiguous
+    remove_columns: tuple[tuple[IntArray, ...], ...] = ()  # remove[k][:, j], contiguous
 
     @property
     def rolls(self) -> tuple[Counts, ...]:
@@ -138,7 +140,13 @@ def dice_tables() -> DiceTables:
         roll_probability=np.array([multinomial_probability(c) for c in rolls]),
         face_count=np.array(rolls, dtype=np.intp),
         five_alike=np.array(five, dtype=np.intp),
+        add_columns=tuple(_columns(table) for table in add),
+        remove_columns=tuple(_columns(table) for table in remove),
     )
+
+
+def _columns(table: IntArray) -> tuple[IntArray, ...]:
+    return tuple(np.ascontiguousarray(table[:, j]) for j in range(table.shape[1]))
 
 
 def sub_keeps(counts: Counts) -> list[Counts]:

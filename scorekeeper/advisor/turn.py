@@ -13,14 +13,15 @@ columns are the states of the batch, so that every gather copies whole rows.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
-from scorekeeper.advisor.ruletables import RuleTables
+from scorekeeper.advisor.ruletables import RuleTables, rule_tables
 from scorekeeper.advisor.tables import FACE_COUNT, dice_tables
 from scorekeeper.dice import DICE_COUNT
-from scorekeeper.rulesets import Joker
+from scorekeeper.rulesets import Joker, RuleSet
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -43,34 +44,59 @@ class Batch:
         return int(self.masks.shape[0])
 
 
-def _flat(rt: RuleTables, masks: IntArray, ups: IntArray, flags: IntArray) -> IntArray:
-    """Return flat indices into the value array of states (mask, up, flag)."""
-    result: IntArray = (masks * (rt.cap + 1) + ups) * rt.flags + flags
-    return result
+@dataclass(frozen=True)
+class _NextRows:
+    """The values of filling each box, one row per outcome that decides the next state.
 
-
-def _next_values(rt: RuleTables, flat: FloatArray, batch: Batch, box: int) -> FloatArray | None:
-    """Return the value of filling *box* from each state, by what decides the next state.
-
-    Rows: the dice count k = 0..5 of the face (upper box; points face*k included), or
-    the new flag 0/1 (tracked five-alike box), else one row; -inf where the box may not
-    be filled; None when no state of the batch may fill it.
+    Box b owns rows ``slices[b]``: the dice count k = 0..5 of its face (an upper box;
+    points face*k included), the new flag 0/1 (the tracked five-alike box), else one row.
     """
-    allowed = (rt.candidates[batch.masks] >> box) & 1 == 1
-    if not allowed.any():
-        return None
-    masks = batch.masks | (1 << box)
-    face = rt.upper_faces[box]
-    if face:
-        points = face * np.arange(DICE_COUNT + 1)[:, None]
-        ups = np.minimum(batch.ups[None, :] + points, rt.cap)
-        nxt = points + flat[_flat(rt, masks[None, :], ups, batch.flags[None, :])]
-    elif box == rt.five_box and rt.tracks_bonus:
-        index = _flat(rt, masks, batch.ups, np.zeros_like(masks))
-        nxt = np.stack([flat[index], flat[index + 1]])
-    else:
-        nxt = flat[_flat(rt, masks, batch.ups, batch.flags)][None, :]
-    return np.where(allowed[None, :], nxt, _NEG)
+
+    boxes: IntArray  # (R,) the box of each row
+    up_add: IntArray  # (R,) points of an upper box, added to the upper subtotal too
+    flag: IntArray  # (R,) the next flag, or -1 to keep the state's
+    slices: tuple[slice, ...]
+
+
+@cache
+def _next_rows(rules: RuleSet) -> _NextRows:
+    rt = rule_tables(rules)
+    boxes: list[int] = []
+    up_add: list[int] = []
+    flag: list[int] = []
+    slices: list[slice] = []
+    for box, face in enumerate(rt.upper_faces):
+        start = len(boxes)
+        if face:
+            outcomes = [(face * k, -1) for k in range(DICE_COUNT + 1)]
+        elif box == rt.five_box and rt.tracks_bonus:
+            outcomes = [(0, 0), (0, 1)]
+        else:
+            outcomes = [(0, -1)]
+        for add, new_flag in outcomes:
+            boxes.append(box)
+            up_add.append(add)
+            flag.append(new_flag)
+        slices.append(slice(start, len(boxes)))
+    return _NextRows(np.array(boxes), np.array(up_add), np.array(flag), tuple(slices))
+
+
+def _next_values(rt: RuleTables, values: FloatArray, batch: Batch) -> list[FloatArray | None]:
+    """Return per box the value of filling it from each state of *batch* (rows: see
+    `_NextRows`); -inf where the box may not be filled; None where no state may fill it.
+    """
+    rows = _next_rows(rt.rules)
+    candidates = rt.candidates[batch.masks]
+    masks = batch.masks[None, :] | (1 << rows.boxes)[:, None]
+    ups = np.minimum(batch.ups[None, :] + rows.up_add[:, None], rt.cap)
+    flags = np.where(rows.flag[:, None] < 0, batch.flags[None, :], rows.flag[:, None])
+    index = (masks * (rt.cap + 1) + ups) * rt.flags + flags
+    allowed = (candidates[None, :] >> rows.boxes[:, None]) & 1 == 1
+    nxt = np.where(allowed, values.reshape(-1)[index] + rows.up_add[:, None], _NEG)
+    anywhere = int(np.bitwise_or.reduce(candidates)) if batch.size else 0
+    return [
+        nxt[part] if anywhere >> box & 1 else None for box, part in enumerate(rows.slices)
+    ]
 
 
 def _raise_rows(best: FloatArray, rows: IntArray, candidate: FloatArray) -> None:
@@ -163,8 +189,7 @@ def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray
     *values* holds the turn-start values of every state with more boxes filled.
     """
     tables = dice_tables()
-    flat = values.reshape(-1)
-    nexts = [_next_values(rt, flat, batch, box) for box in range(rt.box_count)]
+    nexts = _next_values(rt, values, batch)
     best = _zero_rows(rt, nexts, batch.size)
     buffer = np.empty_like(best)
     for box, nxt in enumerate(nexts):
@@ -188,11 +213,11 @@ def keep_values(rolls: FloatArray) -> list[FloatArray]:
     levels = [rolls]
     for k in range(DICE_COUNT - 1, -1, -1):
         bigger = levels[0]
-        add = tables.add[k]
-        total = np.take(bigger, add[:, 0], axis=0)
-        for face in range(1, FACE_COUNT):
-            total += np.take(bigger, add[:, face], axis=0)
-        total /= FACE_COUNT
+        first, *others = tables.add_columns[k]
+        total = bigger.take(first, axis=0)
+        for column in others:
+            total += bigger.take(column, axis=0)
+        total *= 1 / FACE_COUNT
         levels.insert(0, total)
     return levels
 
@@ -202,10 +227,10 @@ def best_roll_values(keeps: list[FloatArray]) -> FloatArray:
     tables = dice_tables()
     best = keeps[0]
     for k in range(1, DICE_COUNT + 1):
-        remove = tables.remove[k]
-        below = np.take(best, remove[:, 0], axis=0)
-        for j in range(1, k):
-            np.maximum(below, np.take(best, remove[:, j], axis=0), out=below)
+        first, *others = tables.remove_columns[k]
+        below = best.take(first, axis=0)
+        for column in others:
+            np.maximum(below, best.take(column, axis=0), out=below)
         best = np.maximum(keeps[k], below, out=below)
     return best
 
