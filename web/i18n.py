@@ -211,6 +211,10 @@ JS_STRINGS: dict[str, LazyString] = {
     "need_five": _l("Found {n} dice, but a roll has five. Enter the values with the buttons."),
     "low_confidence": _l("Check the highlighted dice: the camera was not sure of them."),
     "photo_alt": _l("Photo of the dice"),
+    "photo_unavailable": _l(
+        "Reading photos is not available on this server. Enter the dice with the buttons."
+    ),
+    "photo_too_big": _l("That photo is too large. Try a smaller one."),
     "webcam_error": _l("The webcam could not be opened."),
     "first_roll": _l("Who starts? {name}, roll all five dice."),
     "first_rolled": _l("{name} rolled {total}."),

@@ -62,3 +62,18 @@ def test_photo_is_read_by_vision(
     assert sorted(int(v) for v in die_values(page, ".photo-value")) == truth
     assert page.locator(".die").evaluate_all("ds => ds.map(d => d.dataset.value)") == (
         die_values(page, ".photo-value"))
+
+
+def test_no_camera_pipeline_is_said_in_the_players_language(
+    context: Any, page: Any, live_server: str, new_game: Any, five_dice_photo: Path
+) -> None:
+    context.add_cookies([{"name": "pipkeeper_lang", "value": "tr", "url": live_server}])
+    page.route("**/api/games/*/rolls", lambda route: route.fulfill(
+        status=503, json={"error": "reading photos is not available on this server"}))
+    game = new_game(["Ann"])
+    page.goto(f"{live_server}/games/{game['id']}")
+    page.set_input_files("#photo-input", str(five_dice_photo))
+    page.wait_for_selector("#messages .error")
+    assert page.inner_text("#messages") == (
+        "Bu sunucuda fotoğraf okuma yok. Zarları düğmelerle gir.")
+    assert page.locator(".die").count() == 5  # the dice can still be set by hand

@@ -3,7 +3,7 @@
 import { renderCard } from "./card.js";
 import { dieFace } from "./dice.js";
 import { el, fill } from "./dom.js";
-import { isolate, joinNames, pageData, t } from "./i18n.js";
+import { isolate, joinNames, num, pageData, t } from "./i18n.js";
 import { follow } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,6 +28,10 @@ function render(state) {
   const dice = state.phase === "play" && state.dice ? state.dice : [];
   fill($("board-dice"), dice.map((value, i) =>
     el("span", { class: `board-die${(state.kept || []).includes(i) ? " kept" : ""}` }, dieFace(value))));
+  const series = state.series;
+  $("board-series").hidden = series.games.length < 2;
+  $("board-series").textContent = `${t("series_totals")}: ${state.players.map(
+    (name, i) => `${isolate(name)} ${num(series.totals[i])}`).join(" · ")}`;
   document.body.dataset.version = String(state.version);
 }
 

@@ -18,6 +18,7 @@ const ctx = {
   kept: new Set(), // positions to keep for the next roll
   lastWasRoll: false, // the last action was a roll, so it can be corrected
   justEnded: false, // the last change ended the game
+  correcting: false, // a die on the photo was tapped: the roll is being corrected
   photo: null, // the reading of the photo on screen, if any
   busy: false, // an action is on its way to the server
 };
@@ -37,6 +38,7 @@ function setState(state, { force = false } = {}) {
   const history = state.history || [];
   ctx.lastWasRoll = history.length > 0 && history[history.length - 1].type === "roll";
   if (moved) {
+    ctx.correcting = false;
     ctx.draft = state.phase === "play" && state.dice ? [...state.dice] : [null, null, null, null, null];
     ctx.kept = new Set(state.kept || []);
     if (!state.dice || state.phase !== "play") { hidePhoto(); ctx.photo = null; }
@@ -66,7 +68,15 @@ function fail(error) {
     ctx.photo = error.body.reading;
     render();
   }
-  say(error instanceof ApiError ? error.message : String(error), "error");
+  say(error instanceof ApiError ? explain(error) : String(error), "error");
+}
+
+/** Return the player's words for an API error: translated where its status says enough. */
+function explain(error) {
+  if (error.status === 503) return t("photo_unavailable");
+  if (error.status === 413) return t("photo_too_big");
+  if (error.body.reading) return t("need_five", { n: error.body.reading.dice.length });
+  return error.message;
 }
 
 /** Run one API action; while it runs, further actions are ignored. */
@@ -99,6 +109,7 @@ function onKeep(index) {
 }
 
 function onPhotoTap(index) {
+  ctx.correcting = true;
   onTap(index);
   $("photo-boxes").querySelector(`[data-index="${index}"]`)?.focus();
 }

@@ -79,6 +79,9 @@ export function renderTurn(ctx, handlers) {
   const correct = $("correct-roll");
   correct.hidden = !(playing && state.roll > 0 && ctx.lastWasRoll);
   correct.textContent = t("correct_dice");
+  // After a tap on the photo the likely next step is a correction, not a new roll.
+  correct.classList.toggle("primary", Boolean(ctx.correcting));
+  record.classList.toggle("primary", !ctx.correcting);
   renderSuggestions(state, handlers.onScore);
 }
 
