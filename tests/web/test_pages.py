@@ -84,7 +84,7 @@ def test_unknown_language_sets_no_cookie(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize("target", [
     "//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)",
-    "evil.example", "",
+    "evil.example", "", "/\t/evil.example", " //evil.example", "/\n/evil.example",
 ])
 def test_language_switch_never_redirects_off_site(client: FlaskClient, target: str) -> None:
     response = client.get("/lang/gd", query_string={"next": target})
