@@ -61,14 +61,25 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """A headless Chromium for the whole session."""
+def launch() -> Iterator[Any]:
+    """Return a function launching a headless Chromium with the standard and *extra* flags."""
     executable = _chromium_or_skip()
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+
+        def start(*extra: str) -> Any:
+            return playwright.chromium.launch(executable_path=executable,
+                                              args=[*CHROMIUM_ARGS, *extra])
+
+        yield start
+
+
+@pytest.fixture(scope="session")
+def browser(launch: Any) -> Iterator[Any]:
+    """A headless Chromium for the whole session."""
+    chromium = launch()
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture

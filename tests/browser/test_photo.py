@@ -77,3 +77,23 @@ def test_no_camera_pipeline_is_said_in_the_players_language(
     assert page.inner_text("#messages") == (
         "Bu sunucuda fotoğraf okuma yok. Zarları düğmelerle gir.")
     assert page.locator(".die").count() == 5  # the dice can still be set by hand
+
+
+def test_webcam_capture_posts_a_frame(
+    launch: Any, live_server: str, new_game: Any, fake_vision: Any, five_dice_photo: Path
+) -> None:
+    browser = launch("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream")
+    game = new_game(["Ann"])
+    page = browser.new_page()
+    uploads: list[bytes] = []
+    page.on("request", lambda r: uploads.append(r.post_data_buffer or b"")
+            if r.method == "POST" and r.url.endswith("/rolls") else None)
+    fake_vision(page, five_dice_photo)
+    page.goto(f"{live_server}/games/{game['id']}")  # 127.0.0.1 is a secure context
+    page.click("#webcam-start")
+    page.wait_for_function("document.querySelector('#webcam-video').videoWidth > 0")
+    page.click("#webcam-capture")
+    page.wait_for_selector(".photo-die >> nth=4")
+    browser.close()
+    assert b'filename="webcam.jpg"' in uploads[0]
+    assert b"Content-Type: image/jpeg" in uploads[0]
