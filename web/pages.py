@@ -17,7 +17,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper import RULESET_NAMES, Section, ruleset
+from scorekeeper import RULESET_NAMES, RuleSet, Section, ruleset
 from web import store
 from web.db import get_db
 from web.i18n import (
@@ -48,6 +48,15 @@ def _total_row(key: str, section: str) -> dict[str, Any]:
             "how": str(how) if how else "", "section": section}
 
 
+def _total_keys(rules: RuleSet, section: Section) -> list[str]:
+    """Return the total rows printed below *section*, as on the paper pad."""
+    if section is Section.UPPER:
+        bonus = rules.upper_bonus_threshold is not None
+        return ["upper_subtotal", "upper_bonus", "upper_total"] if bonus else ["upper_total"]
+    checks = ["yahtzee_bonus"] if rules.five_alike_bonus else []
+    return [*checks, "lower_total", "upper_total", "grand_total"]
+
+
 def card_layout(game: str) -> list[dict[str, Any]]:
     """Return the rows of *game*'s paper pad, top to bottom, with words in the page's language.
 
@@ -56,21 +65,12 @@ def card_layout(game: str) -> list[dict[str, Any]]:
     rules = ruleset(game)
     rows: list[dict[str, Any]] = []
     for section in (Section.UPPER, Section.LOWER):
-        name = section.value
         rows += [
             {"kind": "box", "key": c.slug, "label": box_name(c.name),
-             "how": how_to_score(rules.game, c.slug, c.face), "section": name}
+             "how": how_to_score(rules.game, c.slug, c.face), "section": section.value}
             for c in rules.categories if c.section is section
         ]
-        if section is Section.UPPER:
-            keys = ["upper_total"]
-            if rules.upper_bonus_threshold is not None:
-                keys = ["upper_subtotal", "upper_bonus", "upper_total"]
-        else:
-            keys = ["lower_total", "upper_total", "grand_total"]
-            if rules.five_alike_bonus:
-                keys.insert(0, "yahtzee_bonus")
-        rows += [_total_row(key, name) for key in keys]
+        rows += [_total_row(key, section.value) for key in _total_keys(rules, section)]
     return rows
 
 
