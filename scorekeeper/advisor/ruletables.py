@@ -35,6 +35,41 @@ FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)
+class Moves:
+    """Filling a box, one row per outcome that decides the next state.
+
+    Box b owns rows ``slices[b]``: the dice count k = 0..5 of its face (an upper box,
+    worth face*k points), the new flag 0/1 (the tracked five-alike box), else one row.
+    """
+
+    boxes: IntArray  # (R,) the box of each row
+    up_add: IntArray  # (R,) points of an upper box, added to the upper subtotal too
+    flag: IntArray  # (R,) the next flag, or -1 to keep the state's
+    slices: tuple[slice, ...]
+
+
+def _moves(upper_faces: tuple[int, ...], five_box: int, tracks_bonus: bool) -> Moves:
+    boxes: list[int] = []
+    up_add: list[int] = []
+    flag: list[int] = []
+    slices: list[slice] = []
+    for box, face in enumerate(upper_faces):
+        start = len(boxes)
+        if face:
+            outcomes = [(face * k, -1) for k in range(DICE_COUNT + 1)]
+        elif box == five_box and tracks_bonus:
+            outcomes = [(0, 0), (0, 1)]
+        else:
+            outcomes = [(0, -1)]
+        for add, new_flag in outcomes:
+            boxes.append(box)
+            up_add.append(add)
+            flag.append(new_flag)
+        slices.append(slice(start, len(boxes)))
+    return Moves(np.array(boxes), np.array(up_add), np.array(flag), tuple(slices))
+
+
+@dataclass(frozen=True)
 class RuleTables:
     """Arrays describing one rule set for the solver (see the module docstring)."""
 
@@ -50,6 +85,12 @@ class RuleTables:
     mask_reachable: BoolArray  # (2**boxes,) whether a game can reach this mask
     up_reachable: BoolArray  # (2**boxes, cap + 1) reachable capped upper subtotals
     scoring_rows: tuple[IntArray, ...]  # per box: the rolls making points in it (no Joker)
+    moves: Moves  # how filling each box moves the state
+
+    @property
+    def face_boxes(self) -> tuple[int, ...]:
+        """The box of each face 1..6 (index face-1)."""
+        return tuple(self.upper_faces.index(face) for face in range(1, FACE_COUNT + 1))
 
     @property
     def upper_mask(self) -> int:
@@ -159,11 +200,12 @@ def rule_tables(rules: RuleSet) -> RuleTables:
     masks = np.arange(1 << box_count, dtype=np.intp)
     candidates = _candidates(masks, upper, full, rules.upper_first)
     points = _points(rules)
+    five_box = rules.slugs.index(rules.five_alike_slug)
     return RuleTables(
         rules=rules,
         box_count=box_count,
         upper_faces=faces,
-        five_box=rules.slugs.index(rules.five_alike_slug),
+        five_box=five_box,
         cap=cap,
         flags=2 if rules.five_alike_bonus else 1,
         points=points,
@@ -172,6 +214,7 @@ def rule_tables(rules: RuleSet) -> RuleTables:
         mask_reachable=_mask_reachable(candidates, box_count),
         up_reachable=_up_reachable(faces, cap),
         scoring_rows=tuple(np.flatnonzero(row > 0) for row in points),
+        moves=_moves(faces, five_box, bool(rules.five_alike_bonus)),
     )
 
 

@@ -33,10 +33,17 @@ FloatArray = npt.NDArray[np.float64]
 
 
 def _multisets(size: int) -> list[Counts]:
-    """Return every count tuple of *size* dice, in ascending order of sorted dice values."""
-    return [
-        _counts(combo) for combo in itertools.combinations_with_replacement(range(1, 7), size)
-    ]
+    """Return every count tuple of *size* dice: most distinct faces first, then ascending.
+
+    The order lets `best_roll_values` treat "the rows with more than j distinct faces"
+    as a leading slice.
+    """
+    combos = itertools.combinations_with_replacement(range(1, 7), size)
+    return sorted((_counts(combo) for combo in combos), key=lambda c: -_distinct(c))
+
+
+def _distinct(counts: Counts) -> int:
+    return sum(1 for n in counts if n)
 
 
 def _counts(values: tuple[int, ...] | list[int]) -> Counts:
@@ -73,7 +80,13 @@ class DiceTables:
     face_count: IntArray  # (252, 6) how many dice of each face a roll shows
     five_alike: IntArray  # (6,) the row of the roll of five (face i+1)s
     add_columns: tuple[tuple[IntArray, ...], ...] = ()  # add[k][:, f], contiguous
-    remove_columns: tuple[tuple[IntArray, ...], ...] = ()  # remove[k][:, j], contiguous
+    # remove[k][:, j] over the rows with more than j distinct faces (a leading slice)
+    remove_columns: tuple[tuple[IntArray, ...], ...] = ()
+    # A roll split into faces 1-3 and 4-6: the 56 ways three faces show at most five dice,
+    # half_counts[j] (56,) the count of the half's face j, roll_half[h] (252,) the row of
+    # each roll's half h (0: faces 1-3, 1: faces 4-6).
+    half_counts: tuple[IntArray, ...] = ()
+    roll_half: tuple[IntArray, ...] = ()
 
     @property
     def rolls(self) -> tuple[Counts, ...]:
@@ -141,12 +154,39 @@ def dice_tables() -> DiceTables:
         face_count=np.array(rolls, dtype=np.intp),
         five_alike=np.array(five, dtype=np.intp),
         add_columns=tuple(_columns(table) for table in add),
-        remove_columns=tuple(_columns(table) for table in remove),
+        remove_columns=tuple(
+            _distinct_columns(table, level) for table, level in zip(remove, keeps, strict=True)
+        ),
+        **_halves(rolls),
     )
+
+
+def _halves(rolls: list[Counts]) -> dict[str, tuple[IntArray, ...]]:
+    """Return the half_counts and roll_half tables (see DiceTables)."""
+    combos = [c for c in itertools.product(range(DICE_COUNT + 1), repeat=3) if sum(c) <= 5]
+    row = {combo: i for i, combo in enumerate(combos)}
+    return {
+        "half_counts": tuple(
+            np.ascontiguousarray(np.array(combos, dtype=np.intp)[:, j]) for j in range(3)
+        ),
+        "roll_half": tuple(
+            np.array([row[roll[3 * h : 3 * h + 3]] for roll in rolls], dtype=np.intp)
+            for h in range(2)
+        ),
+    }
 
 
 def _columns(table: IntArray) -> tuple[IntArray, ...]:
     return tuple(np.ascontiguousarray(table[:, j]) for j in range(table.shape[1]))
+
+
+def _distinct_columns(table: IntArray, level: list[Counts]) -> tuple[IntArray, ...]:
+    """Column j of a remove table, cut to the rows that have more than j distinct faces."""
+    distinct = [_distinct(c) for c in level]
+    return tuple(
+        np.ascontiguousarray(table[: sum(1 for d in distinct if d > j), j])
+        for j in range(table.shape[1])
+    )
 
 
 def sub_keeps(counts: Counts) -> list[Counts]:

@@ -1,0 +1,169 @@
+"""The last step of a turn, vectorized over a batch of turn-start states: the best box.
+
+Arrays are laid out (rows, states): rows are the 252 rolls, columns the states of
+the batch. `final_values` gives, for each final roll, the best legal box counting
+its points, any Yahtzee bonus and the value of the next turn-start state; legality
+and points follow `Scorecard` (see `ruletables`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from scorekeeper.advisor.ruletables import RuleTables
+from scorekeeper.advisor.tables import FACE_COUNT, dice_tables
+from scorekeeper.dice import DICE_COUNT
+from scorekeeper.rulesets import Joker
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+
+_NEG = -np.inf
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Turn-start states (mask, capped upper subtotal, Yahtzee-bonus flag), one per column."""
+
+    masks: IntArray
+    ups: IntArray
+    flags: IntArray
+
+    @property
+    def size(self) -> int:
+        """How many states the batch holds."""
+        return int(self.masks.shape[0])
+
+
+Nexts = list[FloatArray | None]
+
+
+def _next_values(rt: RuleTables, values: FloatArray, batch: Batch) -> Nexts:
+    """Return per box the value of filling it from each state of *batch* (rows: see
+    `ruletables.Moves`); -inf where the box may not be filled; None where no state may.
+    """
+    moves = rt.moves
+    candidates = rt.candidates[batch.masks]
+    masks = batch.masks[None, :] | (1 << moves.boxes)[:, None]
+    ups = np.minimum(batch.ups[None, :] + moves.up_add[:, None], rt.cap)
+    flags = np.where(moves.flag[:, None] < 0, batch.flags[None, :], moves.flag[:, None])
+    index = (masks * (rt.cap + 1) + ups) * rt.flags + flags
+    allowed = (candidates[None, :] >> moves.boxes[:, None]) & 1 == 1
+    nxt = np.where(allowed, values.reshape(-1)[index] + moves.up_add[:, None], _NEG)
+    anywhere = int(np.bitwise_or.reduce(candidates)) if batch.size else 0
+    return [nxt[part] if anywhere >> box & 1 else None for box, part in enumerate(moves.slices)]
+
+
+def _upper_rows(rt: RuleTables, nexts: Nexts, size: int) -> FloatArray:
+    """Return (252, N): the best upper box for each roll (-inf where none may be filled).
+
+    Built per half of the faces (1-3, 4-6) over the 56 ways a half can look, then
+    joined, which takes far fewer row operations than one pass per box over all rolls.
+    """
+    tables = dice_tables()
+    halves = []
+    for half in range(2):
+        best: FloatArray | None = None
+        for j in range(3):
+            nxt = nexts[rt.face_boxes[3 * half + j]]
+            if nxt is None:
+                continue
+            rows = nxt.take(tables.half_counts[j], axis=0)
+            best = rows if best is None else np.maximum(best, rows, out=best)
+        if best is not None:
+            halves.append(best.take(tables.roll_half[half], axis=0))
+    if not halves:
+        return np.full((len(tables.rolls), size), _NEG)
+    if len(halves) == 2:
+        np.maximum(halves[0], halves[1], out=halves[0])
+    return halves[0]
+
+
+def _add_zeros(rt: RuleTables, nexts: Nexts, best: FloatArray) -> None:
+    """Raise *best* with every lower box filled with a zero, offered for every roll.
+
+    Offering a box's zero for a roll that makes points there is harmless: points plus the
+    same next state is larger. Not so for the tracked five-alike box, whose next state
+    differs (a 50 sets the bonus flag): its zero is offered only to the other rolls.
+    """
+    zero = np.full(best.shape[1], _NEG)
+    five_zero = None
+    for box, nxt in enumerate(nexts):
+        if nxt is None or rt.upper_faces[box]:
+            continue
+        if box == rt.five_box and rt.tracks_bonus:
+            five_zero = nxt[0]
+        else:
+            np.maximum(zero, nxt[0], out=zero)
+    if five_zero is None:
+        np.maximum(best, zero[None, :], out=best)
+        return
+    five = dice_tables().five_alike
+    five_rows = np.maximum(best[five], zero[None, :])
+    np.maximum(best, np.maximum(zero, five_zero)[None, :], out=best)
+    best[five] = five_rows
+
+
+def _add_lower_points(rt: RuleTables, nexts: Nexts, best: FloatArray) -> None:
+    """Raise *best* with each lower box on the rolls that make points in it (no Joker)."""
+    for box, nxt in enumerate(nexts):
+        if nxt is None or rt.upper_faces[box]:
+            continue
+        rows = rt.scoring_rows[box]
+        points = rt.points[box, rows].astype(np.float64)[:, None]
+        if len(rows) == len(best):
+            np.maximum(best, points + nxt[-1][None, :], out=best)
+        else:
+            best[rows] = np.maximum(best[rows], points + nxt[-1][None, :])
+
+
+def _joker_rows(rt: RuleTables, size: int, nexts: Nexts, plain: FloatArray) -> FloatArray:
+    """Return (6, N): the best box for five (face+1)s once the five-alike box is filled.
+
+    *plain* (6, N) is the best box when these dice score as they are (no Joker).
+    """
+    own = np.full((FACE_COUNT, size), _NEG)
+    other_upper = np.full((FACE_COUNT, size), _NEG)
+    lower = np.full((FACE_COUNT, size), _NEG)
+    for box, nxt in enumerate(nexts):
+        face = rt.upper_faces[box]
+        if nxt is None:
+            continue
+        if face:
+            own[face - 1] = nxt[DICE_COUNT]
+            zero = nxt[0][None, :].repeat(FACE_COUNT, axis=0)
+            zero[face - 1] = _NEG
+            np.maximum(other_upper, zero, out=other_upper)
+        elif box != rt.five_box:  # the five-alike box is filled whenever a Joker applies
+            points = rt.joker_points[box].astype(np.float64)[:, None]
+            np.maximum(lower, points + nxt[-1][None, :], out=lower)
+    own_open = np.isfinite(own)
+    if rt.rules.joker is Joker.FREE:
+        # Free choice: any open box; a Joker (lower boxes at full value) only when the
+        # upper box of the face is filled, else the dice score as they are.
+        return np.where(own_open, plain, np.maximum(other_upper, lower))
+    lower_open = np.isfinite(lower).any(axis=0)[None, :]
+    # Hasbro: own upper box if open, else any open lower box, else a zero above.
+    return np.where(own_open, own, np.where(lower_open, lower, other_upper))
+
+
+def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray:
+    """Return (252, N): the best legal box for each final roll, plus bonuses and what follows.
+
+    *values* holds the turn-start values of every state with more boxes filled.
+    """
+    nexts = _next_values(rt, values, batch)
+    best = _upper_rows(rt, nexts, batch.size)
+    _add_zeros(rt, nexts, best)
+    _add_lower_points(rt, nexts, best)
+    five = dice_tables().five_alike
+    joker = rt.joker_active(batch.masks)
+    if joker.any():
+        jokers = _joker_rows(rt, batch.size, nexts, best[five])
+        best[five] = np.where(joker[None, :], jokers, best[five])
+    if rt.tracks_bonus:
+        best[five] += rt.rules.five_alike_bonus * batch.flags[None, :]
+    return best
