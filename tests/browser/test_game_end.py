@@ -68,3 +68,22 @@ def test_game_over_shows_the_winner_and_play_again_starts_game_two(
     page.wait_for_function("document.querySelector('#game-number').textContent === 'Game #2'")
     assert page.locator("#game-over").is_hidden()
     assert page.inner_text('#card td[data-player="0"][data-row="grand_total"]') == "0"
+
+
+def test_home_lists_unfinished_and_finished_games_and_statistics(
+    page: Any, live_server: str, context: Any, new_game: Any
+) -> None:
+    done = new_game(["Zoë"], rules="yacht")
+    for box in [b["slug"] for b in done["boxes"]]:
+        done = play_turn(context, live_server, done, box)
+    open_game = new_game(["Yusuf", "Xan"])
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("#finished .game-link")
+    unfinished = page.locator(f'#unfinished a[href="/games/{open_game["id"]}"]')
+    assert "Yusuf" in unfinished.inner_text()
+    finished = page.locator(f'#finished a[href="/games/{done["id"]}"]')
+    assert "★ \u2068Zoë\u2069" in finished.inner_text()
+    row = page.locator("#stats tbody tr", has_text="Zoë")
+    assert row.locator("td").all_inner_texts()[:2] == ["1", "1"]
+    unfinished.click()
+    page.wait_for_url(f"**/games/{open_game['id']}")
