@@ -35,9 +35,9 @@ class UnreachableCardError(AdvisorError):
     """A card no game under these rules can reach (so the table has no value for it)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Table:
-    """Turn-start values of every reachable state of one rule set.
+    """Turn-start values of every reachable state of one rule set (read-only, shareable).
 
     ``values[mask, up, flag]`` is the expected number of points still to come
     (upper bonus and Yahtzee bonuses included) when a turn starts there; NaN for
@@ -46,6 +46,9 @@ class Table:
 
     rules: RuleSet
     values: FloatArray
+
+    def __post_init__(self) -> None:
+        self.values.setflags(write=False)  # one table may serve many requests at once
 
     @property
     def tables(self) -> RuleTables:
