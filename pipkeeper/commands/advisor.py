@@ -33,7 +33,9 @@ def register(subparsers: Any) -> None:
         "advise", help="every choice for a roll, with its expected final score and loss"
     )
     _add_rules_option(advise)
-    advise.add_argument("--card", metavar="PAD_FILE", help="JSON file with the card so far")
+    advise.add_argument(
+        "--card", metavar="PAD_FILE", help="the card so far: a .json file, or a pad .csv"
+    )
     advise.add_argument(
         "--roll", type=int, required=True, choices=(1, 2, 3), metavar="N",
         help="which roll of the turn the dice are (1, 2 or 3)",
@@ -104,13 +106,19 @@ def run_advise(args: argparse.Namespace) -> int:
 
 
 def read_card(rules: RuleSet, path: str) -> Scorecard:
-    """Return the card in the JSON file *path* (see scorekeeper.advisor.cards).
+    """Return the card in the file *path*: JSON (see scorekeeper.advisor.cards), or a
+    paper-pad CSV (see scorekeeper.audit) when the name ends in .csv.
 
-    Raises OSError when the file cannot be read, CardFileError when it is not a card.
+    Raises OSError when the file cannot be read, CardFileError or PadFormatError when
+    it is not a card of *rules*.
     """
     from scorekeeper.advisor import CardFileError, card_from_data
 
     text = Path(path).read_text(encoding="utf-8")
+    if path.lower().endswith(".csv"):
+        from scorekeeper.audit import Pad
+
+        return card_from_data(rules, Pad.from_csv(text, rules).to_dict())
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

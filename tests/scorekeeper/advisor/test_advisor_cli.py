@@ -123,6 +123,21 @@ def test_advise_json_with_a_card(
     assert report["options"][0]["expected"] > report["expected_now"]
 
 
+def test_advise_reads_a_pad_csv(
+    solved: Solved, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    solved("yahtzee")
+    pad = tmp_path / "pad.csv"
+    pad.write_text("rules,yahtzee\nSixes,24\nYahtzee,50\nyahtzee_bonus_checks,1\nchance,\n")
+    assert run(["advise", "--card", str(pad), "--roll", "3", "--json", "55555"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["card"]["boxes"]["sixes"] == 24 and report["card"]["bonus_checks"] == 1
+    assert report["options"][0]["box"] == "fives"
+    pad.write_text("rules,yacht\n")
+    assert run(["advise", "--card", str(pad), "--roll", "3", "55555"]) == 2
+    assert "the pad says rules 'yacht' but 'yahtzee' was asked for" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("argv", "card", "message"),
     [
