@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 
 import pytest
-from conftest import Solved
 
 from scorekeeper import (
     RULESET_NAMES,
@@ -20,6 +20,7 @@ from scorekeeper import (
 from scorekeeper.advisor import (
     AdvisorError,
     KeepError,
+    Table,
     advise,
     best_expected,
     build,
@@ -28,6 +29,8 @@ from scorekeeper.advisor import (
     loss_of_keep,
 )
 from scorekeeper.advisor.tables import counts_to_values, dice_tables
+
+Solved = Callable[[str], Table]  # the `solved` fixture of conftest.py
 
 QUICK = ("yacht", "yacht+upper-first", "yahtzee+upper-first", "yahtzee+free-joker+upper-first")
 

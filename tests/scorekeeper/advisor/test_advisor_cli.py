@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Solved
 
 from pipkeeper.cli import main
 from scorekeeper import Dice, Scorecard, UnknownBoxError, ruleset
-from scorekeeper.advisor import CardFileError, card_from_data
+from scorekeeper.advisor import CardFileError, Table, card_from_data
+
+Solved = Callable[[str], Table]  # the `solved` fixture of conftest.py
 
 YAHTZEE = ruleset("yahtzee")
 

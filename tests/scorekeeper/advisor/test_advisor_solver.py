@@ -8,10 +8,11 @@ from functools import cache
 
 import numpy as np
 import pytest
-from conftest import Solved
 
 from scorekeeper import Dice, Scorecard, ruleset
-from scorekeeper.advisor import AdvisorError, UnreachableCardError, build
+from scorekeeper.advisor import AdvisorError, Table, UnreachableCardError, build
+
+Solved = Callable[[str], Table]  # the `solved` fixture of conftest.py
 
 Roll = tuple[int, ...]
 
