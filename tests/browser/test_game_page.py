@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +97,8 @@ def test_switch_to_hebrew_is_right_to_left(page: Any, live_server: str, new_game
     page.wait_for_function("document.documentElement.dir === 'rtl'")
     assert page.get_attribute("html", "lang") == "he"
     assert page.url.endswith(f"/games/{game['id']}")
-    assert "סטרייט גדול" in page.inner_text("#card")
+    # The card is drawn by the page's script after load: wait for it, then read it.
+    expect(page.locator("#card")).to_contain_text("סטרייט גדול")
     page.goto(f"{live_server}/pad")
     assert page.get_attribute("html", "dir") == "rtl"
 
