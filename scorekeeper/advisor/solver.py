@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -45,7 +45,7 @@ class Table:
     """
 
     rules: RuleSet
-    values: FloatArray
+    values: FloatArray = field(repr=False)
 
     def __post_init__(self) -> None:
         self.values.setflags(write=False)  # one table may serve many requests at once
