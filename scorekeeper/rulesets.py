@@ -35,7 +35,9 @@ class Joker(Enum):
 
     NONE = "none"  # Yacht: no Joker rules
     FORCED = "forced"  # Hasbro: own upper box first, then lower, then a zero above
-    FREE = "free"  # house rule: any open box, lower boxes at full value
+    # House rule of the published optimal-play analyses: any open box; once the face's
+    # upper box is filled, Full House and the straights score their full value.
+    FREE = "free"
 
 
 Scorer = Callable[[Dice], int]

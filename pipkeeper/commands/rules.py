@@ -17,7 +17,8 @@ _JOKER_WORDS = {
     Joker.NONE: "none",
     Joker.FORCED: "forced (own upper box first, then any lower box at full value, "
     "then a zero in an upper box)",
-    Joker.FREE: "free choice (any open box; lower boxes at full value)",
+    Joker.FREE: "free choice (any open box; lower boxes at full value once the face's "
+    "upper box is filled)",
 }
 
 
