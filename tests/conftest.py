@@ -2,13 +2,13 @@
 
 ``app`` has a fresh SQLite file in a temporary folder, ``client`` is its test
 client, ``make_app`` builds another app on the same (or another) database file,
-as a restarted server would.
+as a restarted server would. The advisor's table cache is a temporary folder.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +23,23 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path[:1]:
     sys.path.insert(0, str(ROOT))
 
+from scorekeeper.advisor.cache import CACHE_ENV  # noqa: E402
 from web import create_app  # noqa: E402
 
 AppFactory = Callable[..., Flask]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def advisor_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point the advisor's table cache at a folder of this session, never the user's own.
+
+    The web app solves tables in background threads, so the variable is set for the
+    whole session rather than per test.
+    """
+    folder = tmp_path_factory.mktemp("advisor-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_ENV, str(folder))
+        yield folder
 
 
 @pytest.fixture

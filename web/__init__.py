@@ -3,7 +3,8 @@
 Resources attach with ``init_app``: the SQLite database (`web.db`), the JSON
 error path (`web.errors`), CSRF checks (`web.security`), the event streams
 (`web.events`) and the languages of the pages (`web.i18n`). Blueprints: the
-JSON API (`web.api`), joining by code or QR (`web.join`), the pages (`web.pages`).
+JSON API (`web.api`), the advisor's hints and reviews (`web.api_advice`), joining by
+code or QR (`web.join`), the pages (`web.pages`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     secret key comes from *test_config*, $PIPKEEPER_SECRET_KEY or a file next to
     the database. Raises OSError when the database folder cannot be written.
     """
-    from web import api, db, errors, events, i18n, join, pages, security
+    from web import api, api_advice, db, errors, events, i18n, join, pages, security
     from web.photos import MAX_UPLOAD_BYTES
 
     app = Flask(__name__)
@@ -39,6 +40,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for resource in (db, errors, security, events, i18n):
         resource.init_app(app)
-    for blueprint in (api.bp, join.bp, pages.bp):
+    for blueprint in (api.bp, api_advice.bp, join.bp, pages.bp):
         app.register_blueprint(blueprint)
     return app

@@ -16,7 +16,7 @@ from werkzeug.exceptions import BadRequest
 from scorekeeper import RULESET_NAMES, Dice, ruleset
 from scorekeeper.audit import Pad, audit
 from scorekeeper.series import Series
-from web import actions, photos, store
+from web import actions, advice, photos, store
 from web.db import get_db
 from web.errors import ApiError
 from web.events import notify_change, stream_states
@@ -119,6 +119,7 @@ def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
     players = players_of(body.get("players"))
     series = Series.new(rules, players, flag_of(body.get("roll_for_first"), "roll_for_first"))
     record = store.create(get_db(), series)
+    advice.warm_for(current_app, record.game.rules)
     return render_state(record), 201, {"Location": url_for(".get_game", game_id=record.id)}
 
 

@@ -10,7 +10,7 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext
 from jinja2.utils import htmlsafe_json_dumps
@@ -18,7 +18,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import RULESET_NAMES, RuleSet, Section, ruleset
-from web import store
+from web import advice, store
 from web.db import get_db
 from web.i18n import (
     LANG_COOKIE,
@@ -109,6 +109,7 @@ def home() -> str:
 def game(game_id: int) -> str:
     """Return the game page: every player's scorecard and the turn panel."""
     state = _game_state(game_id)
+    advice.warm_for(current_app, ruleset(state["rules"]))
     return render_template("game.html", state=state, data=page_data(state=state),
                            rules_label=ruleset_label(state["rules"]))
 
