@@ -54,6 +54,8 @@ export const api = {
   score: (id, box, version) => call("POST", `${game(id)}/scores`, { box, version }),
   undo: (id, version) => call("POST", `${game(id)}/undo`, { version }),
   next: (id, version) => call("POST", `${game(id)}/next`, { version }),
+  hint: (id) => call("GET", `${game(id)}/hint`),
+  review: (id) => call("GET", `${game(id)}/review`),
   audit: (rules, boxes, totals, finished = true) =>
     call("POST", "/api/audit", { rules, boxes, totals, finished }),
   eventsUrl: (id) => `${game(id)}/events`,

@@ -9,6 +9,8 @@ import { boxLabel, isolate, num, pageData, t } from "./i18n.js";
 import { showGameOver } from "./over.js";
 import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
 import { follow } from "./live.js";
+import { setupHint, showHint } from "./hint.js";
+import { showReview } from "./review.js";
 import { renderTurn } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -50,10 +52,12 @@ function render() {
   const { state } = ctx;
   renderCard($("card"), state, { how: true, ghosts: true });
   renderTurn(ctx, { onTap, onKeep, onScore });
+  showHint(state);
   $("undo").disabled = !state.can_undo;
   $("game-number").textContent = t("game_number", { n: state.series.game_number });
   $("turn").hidden = state.phase === "over";
   showGameOver(state, onPlayAgain, ctx.justEnded);
+  showReview(state);
   ctx.justEnded = false;
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
 }
@@ -181,6 +185,7 @@ function setupForms() {
 }
 
 setupForms();
+setupHint(render);
 setupPhoto(onPhoto, (message) => say(message, "error"));
 setState(ctx.state, { force: true });
 follow(ctx.state.id, (state) => setState(state));

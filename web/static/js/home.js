@@ -83,7 +83,10 @@ function gameItem(game) {
       el("span", { class: "who", text: joinNames(game.players) }),
       el("span", { class: "what", text }),
       winners.length ? el("span", { class: "won", text: `★ ${joinNames(winners)}` }) : null,
-      el("span", { class: "when", text: t("started", { when: when(game.updated_at) }) })));
+      el("span", { class: "when", text: t("started", { when: when(game.updated_at) }) })),
+    game.finished
+      ? el("a", { href: `/games/${game.id}#review`, class: "review-link", text: t("review_link") })
+      : null);
 }
 
 function showList(id, games) {

@@ -39,3 +39,9 @@ export function joinNames(names) {
 export function num(value) {
   return new Intl.NumberFormat(document.documentElement.lang || "en").format(value);
 }
+
+/** Format *value* with exactly *digits* decimals the way the page's language writes them. */
+export function decimal(value, digits = 1) {
+  return new Intl.NumberFormat(document.documentElement.lang || "en",
+    { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
