@@ -68,3 +68,11 @@ def test_review_totals_per_player(solved: Solved) -> None:
 def test_review_needs_the_game_s_own_rules(solved: Solved) -> None:
     with pytest.raises(AdvisorError, match="'yacht' game"):
         review(scripted(), solved("yahtzee"))
+
+
+def test_rolls_for_the_first_player_are_not_choices(solved: Solved) -> None:
+    game = Game.new("yacht", ["Ann", "Ben"], roll_for_first=True)
+    game = game.roll_first(Dice.of([1, 1, 1, 1, 2])).roll_first(SIXES)  # Ben starts
+    game = game.roll(SIXES).score("yacht")
+    found = choices(game, solved("yacht"))
+    assert [(c.player, c.turn, c.chosen.box, c.loss) for c in found] == [(1, 1, "yacht", 0)]

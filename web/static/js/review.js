@@ -17,7 +17,7 @@ function choiceRow(game, choice) {
     el("td", { class: "r-dice", dir: "ltr", text: choice.dice.join(" ") }),
     el("td", { class: "r-done", text: optionText(game, choice.chosen) }),
     el("td", { class: "r-best", text: choice.loss < 0.05 ? "✓" : optionText(game, choice.best) }),
-    el("td", { class: "r-loss", text: lossText(choice.loss) }));
+    el("td", { class: "r-loss" }, el("bdi", { dir: "ltr", text: lossText(choice.loss) })));
 }
 
 function playerReview(game, player) {
