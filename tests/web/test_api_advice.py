@@ -6,6 +6,9 @@ folder, and the app keeps solved tables for the life of the process).
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,6 +16,7 @@ import pytest
 from scorekeeper import Scorecard
 from scorekeeper.dice import Dice
 from tests.web.conftest import Api
+from web import advice
 from web.advice import holds
 
 
@@ -150,3 +154,22 @@ def test_holds_maps_kept_values_to_positions(
     dice: list[int], keep: list[int], prefer: tuple[int, ...], positions: list[int]
 ) -> None:
     assert holds(dice, keep, prefer) == positions
+
+
+def test_concurrent_first_requests_solve_a_rule_set_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    solved: list[str] = []
+
+    def slow_solve(rules: Any) -> str:
+        solved.append(rules.name)
+        time.sleep(0.2)
+        return f"table of {rules.name}"
+
+    monkeypatch.setattr(advice, "solve", slow_solve)
+    monkeypatch.setattr(advice, "_tables", {})
+    rules = SimpleNamespace(name="test-rules")
+    advice.warm(rules)
+    advice.warm(rules)  # already under way: no second thread
+    with ThreadPoolExecutor(4) as pool:
+        tables = list(pool.map(lambda _: advice.table_for(rules), range(4)))
+    assert tables == ["table of test-rules"] * 4
+    assert solved == ["test-rules"]
