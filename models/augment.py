@@ -29,12 +29,12 @@ def photometric(image: np.ndarray, rng: np.random.Generator, invert: float = 0.0
                      cv2.resize(ramp[None, :], (h, 1)).reshape(h, 1, 1))
     out = np.clip(out, 0, 255).astype(np.uint8)
     if rng.random() < 0.3:
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.5))
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.2))
     if rng.random() < 0.3:
         noise = rng.normal(0, rng.uniform(2, 10), out.shape)
         out = np.clip(out + noise, 0, 255).astype(np.uint8)
     if rng.random() < 0.3:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 90))])
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(45, 95))])
         decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
         out = out if decoded is None else decoded
     return out
@@ -54,7 +54,7 @@ def die_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator) -> np
     m[:, 2] += shift + (CROP_SIZE - big) / 2
     crop = cv2.warpAffine(patch, m, (CROP_SIZE, CROP_SIZE), borderMode=cv2.BORDER_REPLICATE)
     if rng.random() < 0.25:
-        small = int(rng.integers(14, CROP_SIZE))
+        small = int(rng.integers(22, CROP_SIZE))
         crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA),
                           (CROP_SIZE, CROP_SIZE))
     return crop
@@ -62,7 +62,7 @@ def die_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator) -> np
 
 def random_negative(shape: tuple[int, ...], boxes: np.ndarray, rng: np.random.Generator,
                     tries: int = 20) -> np.ndarray | None:
-    """Return a box of die-like size overlapping no die much (IoU < 0.2), or None."""
+    """Return a box of die-like size overlapping no die much (IoU < 0.3), or None."""
     h, w = shape[:2]
     sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else \
         np.array([min(h, w) * 0.08])
@@ -75,7 +75,7 @@ def random_negative(shape: tuple[int, ...], boxes: np.ndarray, rng: np.random.Ge
         else:
             cx, cy = rng.uniform(0, w), rng.uniform(0, h)
         cand = np.array([cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2], np.float32)
-        if len(boxes) == 0 or iou(cand[None], boxes).max() < 0.2:
+        if len(boxes) == 0 or iou(cand[None], boxes).max() < 0.3:
             return cand
     return None
 

@@ -1,7 +1,8 @@
 """Render photos of pip dice with OpenCV: training variety and the project's sample images.
 
 ``python -m models.render`` rewrites ``sample_images/`` (photos plus JSON sidecars
-with the true values and boxes) from fixed seeds.
+with the true values and boxes) from fixed seeds, and its annotated example
+with the trained models.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ PIPS: dict[int, list[tuple[float, float]]] = {
     5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
     6: [(0.25, 0.22), (0.25, 0.5), (0.25, 0.78), (0.75, 0.22), (0.75, 0.5), (0.75, 0.78)],
 }
-SAMPLES = REPO_SAMPLES = Path(__file__).resolve().parent.parent / "sample_images"
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_images"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,18 +129,21 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
     return Scene(canvas, values, boxes)
 
 
-# (seed, width, height, dice, die size) of each committed sample photo.
-SAMPLE_SPECS = [(1, 1280, 960, 5, 110), (2, 640, 480, 5, 60), (3, 1600, 1200, 3, 150),
-                (4, 1280, 720, 12, 80), (5, 1024, 768, 1, 120), (6, 1280, 960, 0, 100)]
+# (folder, seed, width, height, dice, die size) of each committed sample photo. Photos
+# of a five-dice roll sit at the top (the web app uploads those); other counts in more/.
+SAMPLE_SPECS = [("", 1, 1280, 960, 5, 110), ("", 2, 640, 480, 5, 60),
+                ("", 3, 1600, 1200, 5, 150), ("", 4, 1024, 768, 5, 90),
+                ("more", 5, 1280, 720, 12, 80), ("more", 6, 1024, 768, 1, 120),
+                ("more", 7, 1280, 960, 0, 100)]
 
 
 def write_samples(folder: Path = SAMPLES) -> list[Path]:
     """Render the sample photos with JSON sidecars into *folder*; return the photo paths."""
-    folder.mkdir(exist_ok=True)
     paths = []
-    for i, (seed, width, height, count, size) in enumerate(SAMPLE_SPECS, start=1):
+    for i, (sub, seed, width, height, count, size) in enumerate(SAMPLE_SPECS, start=1):
         scene = render_scene(np.random.default_rng(seed), width, height, count, size)
-        path = folder / f"sample_{i:02d}.jpg"
+        path = folder / sub / f"sample_{i:02d}.jpg"
+        path.parent.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 88])
         truth = {"values": scene.values, "boxes": scene.boxes}
         path.with_suffix(".json").write_text(json.dumps(truth) + "\n")
@@ -147,6 +151,23 @@ def write_samples(folder: Path = SAMPLES) -> list[Path]:
     return paths
 
 
+def write_annotated_example(folder: Path = SAMPLES) -> Path:
+    """Read the first sample with the trained models and save it annotated; return the path.
+
+    Raises vision.onnx.ModelError when the models are not trained yet.
+    """
+    from vision.annotate import write_annotated
+    from vision.detect import default_detector
+    from vision.image import load
+    from vision.pipeline import read_image
+    from vision.read import default_reader
+
+    image = load(folder / "sample_01.jpg")
+    reading = read_image(image, default_detector(), default_reader())
+    return write_annotated(image, reading, folder / "annotated_example.jpg")
+
+
 if __name__ == "__main__":
     for written in write_samples():
         print(written)
+    print(write_annotated_example())

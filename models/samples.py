@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -10,18 +10,22 @@ import numpy as np
 from models.augment import die_crop, photometric, random_negative
 from models.data import source_photos
 from models.render import render_scene
-from vision.detect import STRIDE
+from vision.detect import STRIDE, DiceDetector, iou
 from vision.image import decode_bytes
 from vision.read import NOT_A_DIE
 
 
 @dataclass(frozen=True, slots=True)
 class Photo:
-    """Pixels as the reader sees them, with absolute x1y1x2y2 boxes and values 1..6."""
+    """Pixels as the reader sees them, with absolute x1y1x2y2 boxes and values 1..6.
+
+    ``hard`` holds boxes a detector found where there is no die (mined negatives).
+    """
 
     image: np.ndarray
     boxes: np.ndarray
     values: np.ndarray
+    hard: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
 
 
 def load_photos(source: str) -> list[Photo]:
@@ -104,6 +108,7 @@ def targets(boxes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.n
     reg = np.zeros((4, cells, cells), np.float32)
     mask = np.zeros((cells, cells), np.float32)
     grid = np.arange(cells, dtype=np.float32)
+    centres = []
     for x1, y1, x2, y2 in boxes:
         cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
         if not (0 <= cx < cells and 0 <= cy < cells) or x2 - x1 < 2 or y2 - y1 < 2:
@@ -112,9 +117,27 @@ def targets(boxes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.n
         sigma = max(0.6, 0.1 * float(np.sqrt((x2 - x1) * (y2 - y1))) / STRIDE)
         blob = np.exp(-((grid[None, :] - ix) ** 2 + (grid[:, None] - iy) ** 2) / (2 * sigma**2))
         heat = np.maximum(heat, blob)
-        reg[:, iy, ix] = [np.log((x2 - x1) / STRIDE), np.log((y2 - y1) / STRIDE), cx - ix, cy - iy]
-        mask[iy, ix] = 1.0
+        centres.append((ix, iy, cx, cy, np.log((x2 - x1) / STRIDE), np.log((y2 - y1) / STRIDE)))
+    # The 3x3 cells around each centre learn the box too (half weight): more examples
+    # for the regression; the centre cells are written last so they win.
+    for ring, weight in ((1, 0.5), (0, 1.0)):
+        for ix, iy, cx, cy, lw, lh in centres:
+            for y in range(max(0, iy - ring), min(cells, iy + ring + 1)):
+                for x in range(max(0, ix - ring), min(cells, ix + ring + 1)):
+                    reg[:, y, x] = [lw, lh, cx - x, cy - y]
+                    mask[y, x] = weight
     return heat[None], reg, mask[None]
+
+
+def with_hard_negatives(photos: list[Photo], detector: DiceDetector) -> list[Photo]:
+    """Return the photos with the detector's false detections (IoU < 0.3 with every die)."""
+    mined = []
+    for photo in photos:
+        found = detector.detect(photo.image).boxes
+        if len(found) and len(photo.boxes):
+            found = found[iou(found, photo.boxes).max(axis=1) < 0.3]
+        mined.append(Photo(photo.image, photo.boxes, photo.values, found.astype(np.float32)))
+    return mined
 
 
 def crop_sample(photos: list[Photo], rng: np.random.Generator,
@@ -124,6 +147,8 @@ def crop_sample(photos: list[Photo], rng: np.random.Generator,
         photo = photos[int(rng.integers(len(photos)))]
         if rng.random() < negative_share or len(photo.boxes) == 0:
             box = random_negative(photo.image.shape, photo.boxes, rng)
+            if len(photo.hard) and rng.random() < 0.5:
+                box = photo.hard[int(rng.integers(len(photo.hard)))]
             label = NOT_A_DIE
         else:
             i = int(rng.integers(len(photo.boxes)))

@@ -24,10 +24,14 @@ from models.samples import (
     load_photos,
     rendered_photos,
     shrink,
+    with_hard_negatives,
 )
+from vision.detect import DETECTOR_MODEL, DiceDetector
+from vision.onnx import open_session
 from vision.read import CROP_SIZE
 
 MODELS = Path(__file__).resolve().parent
+CHECKPOINTS = MODELS.parent / "runs" / "checkpoints"  # git-ignored
 SEED = 7
 
 
@@ -62,11 +66,12 @@ def classifier_step(net: Classifier, photos: list[Photo], rng: np.random.Generat
 
 
 def fit(net: nn.Module, step: Callable[..., torch.Tensor], photos: list[Photo],
-        steps: int, batch: int, size: int, name: str) -> None:
+        steps: int, batch: int, size: int, name: str, lr: float = 3e-3,
+        seed: int = SEED) -> None:
     """Train *net* for *steps* batches with AdamW and a one-cycle learning rate."""
-    rng = np.random.default_rng(SEED)
-    optimizer = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, 3e-3, total_steps=steps,
+    rng = np.random.default_rng(seed)
+    optimizer = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, lr, total_steps=steps,
                                                    pct_start=0.1)
     net.train()
     started, running = time.time(), 0.0
@@ -81,6 +86,8 @@ def fit(net: nn.Module, step: Callable[..., torch.Tensor], photos: list[Photo],
         if i % 100 == 0 or i == steps:
             print(f"{name} step {i}/{steps} loss {running:.4f} "
                   f"({time.time() - started:.0f} s)", flush=True)
+            CHECKPOINTS.mkdir(exist_ok=True)
+            torch.save(net.state_dict(), CHECKPOINTS / f"{name}.pt")
     net.eval()
 
 
@@ -96,17 +103,41 @@ def export(net: nn.Module, path: Path, detector: bool) -> None:
     print(f"wrote {path} ({path.stat().st_size / 1e3:.0f} kB)", flush=True)
 
 
+def train_classifier(photos: list[Photo], args: argparse.Namespace) -> None:
+    """Train the face classifier, then fine-tune it on the detector's false detections."""
+    classifier = Classifier()
+    name = f"{args.out.name}-classifier"
+    if args.init_classifier:
+        classifier.load_state_dict(torch.load(args.init_classifier))
+    else:
+        fit(classifier, classifier_step, photos, args.classifier_steps, 128, CROP_SIZE, name)
+    if args.finetune_steps:
+        detector = DiceDetector(open_session(DETECTOR_MODEL, args.out))
+        mined = with_hard_negatives(photos, detector)
+        print(f"{sum(len(p.hard) for p in mined)} false detections mined", flush=True)
+        fit(classifier, classifier_step, mined, args.finetune_steps, 128, CROP_SIZE,
+            f"{name}-finetune", lr=1e-3, seed=SEED + 1)
+    export(classifier, args.out / "faces.onnx", detector=False)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Train and export both models."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sources", nargs="+", default=["byler-train", "roboflow"])
     parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to add")
     parser.add_argument("--out", type=Path, default=MODELS)
-    parser.add_argument("--detector-steps", type=int, default=1600)
+    parser.add_argument("--detector-steps", type=int, default=1500)
     parser.add_argument("--classifier-steps", type=int, default=3000)
+    parser.add_argument("--finetune-steps", type=int, default=1000,
+                        help="classifier steps with the detector's false detections added")
+    parser.add_argument("--init-classifier", type=Path,
+                        help="start from this state dict and only fine-tune")
     parser.add_argument("--only", choices=["detector", "classifier"])
+    parser.add_argument("--threads", type=int, default=2,
+                        help="torch threads (run --only detector and --only classifier "
+                             "side by side with 1 each for the same total)")
     args = parser.parse_args(argv)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     torch.manual_seed(SEED)
     started = time.time()
     photos = [p for source in args.sources for p in load_photos(source)]
@@ -117,13 +148,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.only != "classifier":
         detector = Detector()
         views = [shrink(p, 768) for p in photos]
-        fit(detector, detector_step, views, args.detector_steps, 32, 192, "detector")
+        fit(detector, detector_step, views, args.detector_steps, 32, 192,
+            f"{args.out.name}-detector")
         export(detector, args.out / "detector.onnx", detector=True)
     if args.only != "detector":
-        classifier = Classifier()
-        fit(classifier, classifier_step, photos, args.classifier_steps, 128, CROP_SIZE,
-            "classifier")
-        export(classifier, args.out / "faces.onnx", detector=False)
+        train_classifier(photos, args)
     print(f"trained in {(time.time() - started) / 60:.1f} min", flush=True)
 
 

@@ -15,7 +15,7 @@ DETECT_SIDE = 512  # longest side of the view the detector sees
 STRIDE = 4
 MULTIPLE = 16
 SCORE_THRESHOLD = 0.25
-NMS_IOU = 0.45
+NMS_IOU = 0.3
 DETECTOR_MODEL = "detector.onnx"
 
 

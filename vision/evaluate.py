@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.detect import default_detector, iou
+from vision.detect import DiceDetector, default_detector, iou
 from vision.image import load
 from vision.labels import LabelledPhoto, photos_in
 from vision.pipeline import read_image
-from vision.read import default_reader
+from vision.read import FaceReader, default_reader
 
 MATCH_IOU = 0.5
 
@@ -82,9 +82,10 @@ def match(truth: np.ndarray, found: np.ndarray) -> list[tuple[int, int]]:
     return pairs
 
 
-def evaluate(photos: Iterable[LabelledPhoto]) -> Tally:
-    """Return the tally of reading every photo with the default models."""
-    detector, reader = default_detector(), default_reader()
+def evaluate(photos: Iterable[LabelledPhoto], detector: DiceDetector | None = None,
+             reader: FaceReader | None = None) -> Tally:
+    """Return the tally of reading every photo with the given (or the default) models."""
+    detector, reader = detector or default_detector(), reader or default_reader()
     tally = Tally()
     for photo in photos:
         started = time.perf_counter()

@@ -14,12 +14,13 @@ class ModelError(OSError):
     """A model file is missing or cannot be loaded."""
 
 
-def open_session(name: str) -> ort.InferenceSession:
-    """Return an inference session for ``models/<name>``; sessions are safe to share.
+def open_session(name: str, folder: Path | None = None) -> ort.InferenceSession:
+    """Return an inference session for *name* in *folder*; sessions are safe to share.
 
+    The folder defaults to ``$PIPKEEPER_MODELS`` or the project's ``models/``.
     Raises ModelError when the file is missing.
     """
-    path = Path(os.environ.get("PIPKEEPER_MODELS", MODELS)) / name
+    path = (folder or Path(os.environ.get("PIPKEEPER_MODELS", MODELS))) / name
     if not path.exists():
         raise ModelError(f"model {path} not found; train it with `make train`")
     options = ort.SessionOptions()

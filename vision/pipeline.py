@@ -40,7 +40,7 @@ def combine(image: DecodedImage, found: Detections, probs: np.ndarray) -> DiceRe
         edge = (x1, y1, min(int(x2), image.width), min(int(y2), image.height))
         dice.append(Die(face + 1, (int(edge[0]), int(edge[1]), edge[2], edge[3]),
                         float(row[face]) * float(seen) ** 2))
-    dice.sort(key=lambda d: (d.box[0] + d.box[2], d.box[1]))
+    dice.sort(key=lambda d: (d.box[0], d.box[1]))
     return DiceReading(image.width, image.height, tuple(dice))
 
 

@@ -32,7 +32,7 @@ class Die:
 
 @dataclass(frozen=True, slots=True)
 class DiceReading:
-    """All dice read from one photo of *width* x *height* pixels, left to right."""
+    """All dice read from one photo of *width* x *height* pixels, left to right (by left edge)."""
 
     width: int
     height: int
