@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import encode, with_exif_orientation
+from vision_samples import encode, with_exif_orientation
 
 from vision.image import ImageError, decode_bytes, header_size, jpeg_info, load
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from conftest import SAMPLES, encode, sample_truth
+from vision_samples import SAMPLES, encode, sample_truth
 
 from pipkeeper.cli import main
 from scorekeeper.dice import Dice
