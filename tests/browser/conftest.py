@@ -120,8 +120,9 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 
 def five_dice_samples() -> list[Path]:
     """Return the sample photos whose sidecar JSON holds exactly five dice."""
-    return sorted(p for p in SAMPLES.glob("*.jpg")
-                  if len(json.loads(p.with_suffix(".json").read_text())["values"]) == 5)
+    truths = {p: p.with_suffix(".json") for p in SAMPLES.glob("*.jpg")}
+    return sorted(p for p, truth in truths.items()
+                  if truth.is_file() and len(json.loads(truth.read_text())["values"]) == 5)
 
 
 def truth_reading(photo: Path, low: int | None = None) -> dict[str, Any]:
