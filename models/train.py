@@ -103,6 +103,21 @@ def export(net: nn.Module, path: Path, detector: bool) -> None:
     print(f"wrote {path} ({path.stat().st_size / 1e3:.0f} kB)", flush=True)
 
 
+def train_detector(photos: list[Photo], args: argparse.Namespace) -> None:
+    """Train the detector, then refine it at a lower learning rate; export it."""
+    detector = Detector()
+    views = [shrink(p, 768) for p in photos]
+    name = f"{args.out.name}-detector"
+    if args.init_detector:
+        detector.load_state_dict(torch.load(args.init_detector))
+    else:
+        fit(detector, detector_step, views, args.detector_steps, 32, 192, name)
+    if args.detector_refine_steps:
+        fit(detector, detector_step, views, args.detector_refine_steps, 32, 192,
+            f"{name}-refine", lr=1e-3, seed=SEED + 1)
+    export(detector, args.out / "detector.onnx", detector=True)
+
+
 def train_classifier(photos: list[Photo], args: argparse.Namespace) -> None:
     """Train the face classifier, then fine-tune it on the detector's false detections."""
     classifier = Classifier()
@@ -128,6 +143,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--detector-steps", type=int, default=1500)
     parser.add_argument("--classifier-steps", type=int, default=3000)
+    parser.add_argument("--detector-refine-steps", type=int, default=800,
+                        help="further detector steps at a third of the learning rate")
+    parser.add_argument("--init-detector", type=Path,
+                        help="start from this state dict and only refine")
     parser.add_argument("--finetune-steps", type=int, default=1000,
                         help="classifier steps with the detector's false detections added")
     parser.add_argument("--init-classifier", type=Path,
@@ -146,11 +165,7 @@ def main(argv: list[str] | None = None) -> None:
           f"({time.time() - started:.0f} s)", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "classifier":
-        detector = Detector()
-        views = [shrink(p, 768) for p in photos]
-        fit(detector, detector_step, views, args.detector_steps, 32, 192,
-            f"{args.out.name}-detector")
-        export(detector, args.out / "detector.onnx", detector=True)
+        train_detector(photos, args)
     if args.only != "detector":
         train_classifier(photos, args)
     print(f"trained in {(time.time() - started) / 60:.1f} min", flush=True)

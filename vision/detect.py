@@ -12,6 +12,9 @@ import onnxruntime as ort
 from vision.onnx import open_session
 
 DETECT_SIDE = 512  # longest side of the view the detector sees
+# A second, smaller view catches dice close to the camera, which in the 512 view are
+# bigger than most training dice (the detector then finds their pips instead).
+COARSE_SIDE = 320
 STRIDE = 4
 MULTIPLE = 16
 SCORE_THRESHOLD = 0.25
@@ -52,6 +55,12 @@ def decode(heat: np.ndarray, reg: np.ndarray, threshold: float = SCORE_THRESHOLD
     cx = (xs + reg[2, ys, xs]) * STRIDE
     cy = (ys + reg[3, ys, xs]) * STRIDE
     boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)
+    return merge(boxes, scores, threshold, nms_iou)
+
+
+def merge(boxes: np.ndarray, scores: np.ndarray, threshold: float = SCORE_THRESHOLD,
+          nms_iou: float = NMS_IOU) -> Detections:
+    """Return the boxes left by OpenCV's non-maximum suppression, best score first."""
     if len(boxes) == 0:
         return Detections(np.zeros((0, 4), np.float32), np.zeros(0, np.float32))
     xywh = [[float(b[0]), float(b[1]), float(b[2] - b[0]), float(b[3] - b[1])] for b in boxes]
@@ -85,10 +94,14 @@ class DiceDetector:
         A box may reach past the image edge: it covers the whole die as far as
         the detector can tell, even when the photo cuts it.
         """
-        tensor, factor = detector_input(pixels)
-        heat, reg = self.session.run(None, {self.session.get_inputs()[0].name: tensor})
-        found = decode(heat[0, 0], reg[0], threshold)
-        return Detections(found.boxes / factor, found.scores)
+        boxes, scores = [], []
+        for side in (DETECT_SIDE, COARSE_SIDE):
+            tensor, factor = detector_input(pixels, side)
+            heat, reg = self.session.run(None, {self.session.get_inputs()[0].name: tensor})
+            found = decode(heat[0, 0], reg[0], threshold)
+            boxes.append(found.boxes / factor)
+            scores.append(found.scores)
+        return merge(np.concatenate(boxes), np.concatenate(scores), threshold)
 
 
 @functools.cache

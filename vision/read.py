@@ -52,12 +52,21 @@ class FaceReader:
         self.session = session
 
     def probabilities(self, pixels: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """Return (N, 7) probabilities: faces 1..6, then "not a die", one row per box."""
+        """Return (N, 7) probabilities: faces 1..6, then "not a die", one row per box.
+
+        Each crop is read four times (as is, mirrored both ways, transposed) and the
+        probabilities averaged: a face's pips mean the same value in every pose.
+        """
         batch = crops_for(pixels, boxes)
-        if len(batch) == 0:
+        n = len(batch)
+        if n == 0:
             return np.zeros((0, NOT_A_DIE + 1), np.float32)
-        (probs,) = self.session.run(None, {self.session.get_inputs()[0].name: batch})
-        return np.asarray(probs, np.float32)
+        poses = np.concatenate([batch, batch[:, :, ::-1], batch[:, :, :, ::-1],
+                                batch.transpose(0, 1, 3, 2)])
+        feed = {self.session.get_inputs()[0].name: np.ascontiguousarray(poses)}
+        (probs,) = self.session.run(None, feed)
+        mean: np.ndarray = np.asarray(probs, np.float32).reshape(4, n, -1).mean(axis=0)
+        return mean
 
 
 @functools.cache

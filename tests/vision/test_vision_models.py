@@ -57,8 +57,8 @@ def test_validation_photos_f1_floor(shared_data: Path) -> None:
     folders = [shared_data / "byler" / "images" / split for split in ("val", "test")]
     tally = evaluate(p for folder in folders for p in photos_in(folder))
     assert tally.photos == 50
-    assert tally.f1() >= 0.88
-    assert tally.exact / tally.photos >= 0.5
+    assert tally.f1() >= 0.91
+    assert tally.exact / tally.photos >= 0.55
 
 
 def test_cli_read_json_one_line_per_image_and_exit_1_on_failure(
@@ -88,7 +88,6 @@ def test_cli_read_plain_text_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_read_with_rules_scores_five_dice(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("scorekeeper.rulesets")
     good = str(SAMPLES / "sample_01.jpg")
     assert main(["read", "--rules", "yahtzee", good]) == 0
     out = capsys.readouterr().out
