@@ -45,15 +45,6 @@ def test_photo_is_read_by_vision(
     page: Any, live_server: str, new_game: Any, five_dice_photo: Path
 ) -> None:
     photo = five_dice_photo
-    probe = new_game(["Probe"])
-    page.goto(f"{live_server}/games/{probe['id']}")
-    token = page.get_attribute('meta[name="csrf-token"]', "content")
-    answer = page.request.post(
-        f"{live_server}/api/games/{probe['id']}/rolls", headers={"X-CSRF-Token": token},
-        multipart={"photo": {"name": photo.name, "mimeType": "image/jpeg",
-                             "buffer": photo.read_bytes()}})
-    if answer.status == 503:
-        pytest.skip(f"vision is not there yet: {answer.json().get('error')}")
     game = new_game(["Ann"])
     page.goto(f"{live_server}/games/{game['id']}")
     page.set_input_files("#photo-input", str(photo))

@@ -35,17 +35,6 @@ def upload(client: FlaskClient, api: Api) -> Any:
     return post
 
 
-def models_missing() -> str | None:
-    """Return why real photos cannot be read here, or None when they can."""
-    from vision import ModelError, read_dice
-
-    try:
-        read_dice(SAMPLES[0])
-    except ModelError as error:
-        return f"the dice models are not trained yet: {error}"
-    return None
-
-
 def test_upload_over_the_cap_is_413(upload: Any) -> None:
     response = upload(b"\xff\xd8\xff" + b"\0" * MAX_UPLOAD_BYTES)
     assert response.status_code == 413
@@ -93,9 +82,6 @@ def test_photo_needs_the_csrf_token(client: FlaskClient, api: Api) -> None:
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_real_photo_is_read(upload: Any, api: Api, sample: Path) -> None:
-    reason = models_missing()
-    if reason:
-        pytest.skip(reason)
     truth = json.loads(sample.with_suffix(".json").read_text())
     response = upload(sample.read_bytes(), sample.name, version="1")
     assert response.status_code == 200, response.get_json()
