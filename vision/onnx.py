@@ -28,5 +28,8 @@ def open_session(name: str, folder: Path | None = None) -> ort.InferenceSession:
     # server runs several requests side by side.
     options.intra_op_num_threads = min(4, os.cpu_count() or 1)
     options.inter_op_num_threads = 1
+    # Two sessions run one after the other per photo; spinning worker threads of one
+    # would steal the CPU from the other (and from other requests).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
