@@ -75,8 +75,9 @@ def _describe(record: dict[str, Any], rules: Any) -> str:
     if "error" in record:
         return f"{record['image']}: error: {record['error']}"
     values = [d["value"] for d in record["dice"]]
-    shown = " ".join(map(str, values)) if values else "no dice"
-    line = f"{record['image']}: {shown} ({len(values)} dice)"
+    count = f"{len(values)} {'die' if len(values) == 1 else 'dice'}"
+    line = f"{record['image']}: {' '.join(map(str, values))} ({count})" if values else \
+        f"{record['image']}: no dice"
     if rules is None:
         return line
     if len(values) != 5:

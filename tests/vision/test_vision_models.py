@@ -84,7 +84,7 @@ def test_cli_read_plain_text_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     good = str(SAMPLES / "more" / "sample_06.jpg")
     assert main(["read", good]) == 0
     value = sample_truth(good)["values"][0]
-    assert capsys.readouterr().out == f"{good}: {value} (1 dice)\n"
+    assert capsys.readouterr().out == f"{good}: {value} (1 die)\n"
 
 
 def test_cli_read_with_rules_scores_five_dice(capsys: pytest.CaptureFixture[str]) -> None:
