@@ -56,7 +56,7 @@ from typing import Any
 
 from scorekeeper.dice import DICE_COUNT, FACES, Dice
 from scorekeeper.rulesets import Category, Joker, RuleSet, Section, ruleset
-from scorekeeper.scorecard import Scorecard
+from scorekeeper.scorecard import Scorecard, check_points
 
 TOTAL_NAMES: dict[str, str] = {
     "upper_subtotal": "Upper subtotal",
@@ -264,13 +264,7 @@ def _read_value(key: str, raw: object, where: str) -> int | None:
 
 
 def _check_value(key: str, value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PadFormatError(f"{key} must be a whole number, got {value!r}")
-    if value < 0:
-        raise PadFormatError(f"{key} cannot be negative, got {value}")
-    return value
+    return check_points(key, value, PadFormatError)
 
 
 # --- what a box can hold -----------------------------------------------------

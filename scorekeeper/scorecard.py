@@ -27,6 +27,22 @@ class CardFormatError(ValueError):
     """A serialized scorecard that does not fit its rule set."""
 
 
+def check_points(
+    where: str, value: object, error: type[ValueError] = CardFormatError
+) -> int | None:
+    """Return *value* as points written in a box or total (None: left blank).
+
+    Raises *error*, naming *where*, unless *value* is None or a whole number >= 0.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(f"{where} must be a whole number, got {value!r}")
+    if value < 0:
+        raise error(f"{where} cannot be negative, got {value}")
+    return value
+
+
 class JokerRule(Enum):
     """Which Joker rule decided where a second Yahtzee may go; value: the explanation."""
 
@@ -247,10 +263,9 @@ class Scorecard:
             checks = data.get("bonus_checks", 0)
         except (KeyError, TypeError) as error:
             raise CardFormatError(f"not a scorecard: missing {error}") from None
-        for value in (*points, checks):
-            if value is not None and (type(value) is not int or value < 0):
-                raise CardFormatError(f"not a scorecard: {value!r} is not a score")
-        return cls(rules, points, checks or 0)
+        for slug, value in zip(rules.slugs, points, strict=True):
+            check_points(f"box {slug!r}", value)
+        return cls(rules, points, check_points("bonus_checks", checks) or 0)
 
     def __repr__(self) -> str:
         return f"Scorecard.from_dict({self.to_dict()!r})"

@@ -17,7 +17,7 @@ from typing import Any
 
 from scorekeeper.advisor.solver import AdvisorError
 from scorekeeper.rulesets import RuleSet, ruleset
-from scorekeeper.scorecard import Scorecard
+from scorekeeper.scorecard import Scorecard, check_points
 
 _CHECK_KEYS = ("yahtzee_bonus", "bonus_checks")
 
@@ -49,13 +49,7 @@ def card_from_data(rules: RuleSet, data: object) -> Scorecard:
 
 
 def _points(where: str, value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CardFileError(f"{where} must be a whole number or null, got {value!r}")
-    if value < 0:
-        raise CardFileError(f"{where} cannot be negative, got {value}")
-    return value
+    return check_points(where, value, CardFileError)
 
 
 def _checks(rules: RuleSet, data: Mapping[str, Any]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -300,17 +301,17 @@ def test_from_dict_refuses_foreign_data(data: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("boxes", "checks", "bad"),
     [
-        ({"aces": "3"}, 0, "'3'"),
-        ({"aces": -1}, 0, "-1"),
-        ({"aces": True}, 0, "True"),
-        ({}, "2", "'2'"),
+        ({"aces": "3"}, 0, "box 'aces' must be a whole number, got '3'"),
+        ({"aces": -1}, 0, "box 'aces' cannot be negative, got -1"),
+        ({"aces": True}, 0, "box 'aces' must be a whole number, got True"),
+        ({}, "2", "bonus_checks must be a whole number, got '2'"),
     ],
 )
 def test_from_dict_refuses_values_that_are_not_scores(
     boxes: dict[str, object], checks: object, bad: str
 ) -> None:
     data = {"rules": "yahtzee", "boxes": dict.fromkeys(ruleset("yahtzee").slugs) | boxes}
-    with pytest.raises(CardFormatError, match=f"not a scorecard: {bad} is not a score"):
+    with pytest.raises(CardFormatError, match=re.escape(bad)):
         Scorecard.from_dict(data | {"bonus_checks": checks})
 
 

@@ -53,7 +53,7 @@ def test_card_from_scorecard_to_dict() -> None:
     [
         ({"boxes": {"sevens": 7}}, UnknownBoxError, "unknown box 'sevens'"),
         ({"boxes": {"aces": -1}}, CardFileError, "box 'aces' cannot be negative, got -1"),
-        ({"boxes": {"aces": "3"}}, CardFileError, "box 'aces' must be a whole number or null"),
+        ({"boxes": {"aces": "3"}}, CardFileError, "box 'aces' must be a whole number, got '3'"),
         ({"boxes": {"aces": 2.5}}, CardFileError, "got 2.5"),
         ({"boxes": {"aces": True}}, CardFileError, "got True"),
         ({"boxes": [3, 6]}, CardFileError, "must map box names to points"),
