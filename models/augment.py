@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.detect import iou
-from vision.read import CONTEXT, CROP_SIZE, crop_square
+from vision.read import CONTEXT, CROP_SIZE, box_in_crop, crop_square, square_around
 
 ROOM = 1.45  # extra crop margin so any rotation still fills the final crop
 
@@ -40,24 +40,38 @@ def photometric(image: np.ndarray, rng: np.random.Generator, invert: float = 0.0
     return out
 
 
-def die_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def die_crop(image: np.ndarray, box: np.ndarray,
+             rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return a CROP_SIZE crop around *box* as the reader would cut it, randomly moved.
 
+    Also returns the box's code in the crop (see vision.read.box_in_crop) and a mask
+    of which code parts hold: the centre always, the size only when the die was
+    turned by a multiple of 90 degrees (an axis-aligned box stays one).
     Rotation, scale and shift mimic both a turned die and a detector's imperfect box;
     a random down-and-up resize mimics a die only a few pixels wide.
     """
     big = round(CROP_SIZE * ROOM)
+    square = square_around(box, CONTEXT * ROOM)
     patch = crop_square(image, box, CONTEXT * ROOM, big)
-    scale = rng.uniform(0.87, 1.15)
-    shift = rng.uniform(-0.07, 0.07, 2) * CROP_SIZE
-    m: np.ndarray = cv2.getRotationMatrix2D((big / 2, big / 2), rng.uniform(0, 360), scale)
+    upright = rng.random() < 0.5
+    angle = 90.0 * int(rng.integers(4)) if upright else rng.uniform(0, 360)
+    scale = float(np.exp(rng.uniform(np.log(0.85), np.log(1.3))))
+    shift = rng.uniform(-0.08, 0.08, 2) * CROP_SIZE
+    m: np.ndarray = cv2.getRotationMatrix2D((big / 2, big / 2), angle, scale)
     m[:, 2] += shift + (CROP_SIZE - big) / 2
     crop = cv2.warpAffine(patch, m, (CROP_SIZE, CROP_SIZE), borderMode=cv2.BORDER_REPLICATE)
     if rng.random() < 0.25:
         small = int(rng.integers(22, CROP_SIZE))
         crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA),
                           (CROP_SIZE, CROP_SIZE))
-    return crop
+    corners = np.array([[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]])
+    moved = (corners - square[:2]) * big / square[2] @ m[:, :2].T + m[:, 2]
+    code = box_in_crop(np.concatenate([moved.min(axis=0), moved.max(axis=0)]),
+                       (0, 0, CROP_SIZE))
+    if rng.random() < 0.5:
+        crop, code[0] = np.ascontiguousarray(crop[:, ::-1]), -code[0]
+    mask = np.array([1, 1, upright, upright], np.float32)
+    return crop, code, mask
 
 
 def random_negative(shape: tuple[int, ...], boxes: np.ndarray, rng: np.random.Generator,

@@ -27,7 +27,7 @@ def run(direction: str, detector_steps: int, classifier_steps: int, threads: int
     source, unseen = DIRECTIONS[direction]
     out = RUNS / f"cross-{source}"
     train.main(["--sources", source, "--out", str(out), "--threads", str(threads),
-                "--detector-steps", str(detector_steps),
+                "--detector-steps", str(detector_steps), "--detector-refine-steps", "0",
                 "--classifier-steps", str(classifier_steps)])
     detector = DiceDetector(open_session(DETECTOR_MODEL, out))
     reader = FaceReader(open_session(FACES_MODEL, out))

@@ -57,21 +57,29 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    """Crop (N,3,S,S) in 0..1 around one die -> logits over 7 classes (faces 1..6, not a die)."""
+    """Crop (N,3,S,S) in 0..1 around one die -> logits over 7 classes and the die's box.
 
-    def __init__(self) -> None:
+    Classes are faces 1..6 and "not a die"; the box is coded as in
+    vision.read.box_in_crop. S must be a multiple of 8.
+    """
+
+    def __init__(self, size: int = 40) -> None:
         super().__init__()
         self.features = nn.Sequential(
             conv(3, 16), conv(16, 16), nn.MaxPool2d(2),
             conv(16, 32), conv(32, 32), nn.MaxPool2d(2),
             conv(32, 64), conv(64, 64), nn.MaxPool2d(2),
-            conv(64, 96), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
-        self.head = nn.Linear(96, CLASSES)
+            conv(64, 128), conv(128, 128))
+        self.classes = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2),
+                                     nn.Linear(128, CLASSES))
+        # Where the die is needs where the features are: no global pooling here.
+        self.box = nn.Sequential(nn.Conv2d(128, 16, 1), nn.ReLU(inplace=True), nn.Flatten(),
+                                 nn.Linear(16 * (size // 8) ** 2, 4))
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """Return class logits."""
-        logits: torch.Tensor = self.head(self.features(x))
-        return logits
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Return (class logits, box code)."""
+        features = self.features(x)
+        return self.classes(features), self.box(features)
 
 
 class Exported(nn.Module):
@@ -83,8 +91,8 @@ class Exported(nn.Module):
         self.detector = detector
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
-        """Return sigmoid heatmap and boxes (detector) or softmax probabilities."""
-        out = self.net(x / 255.0)
+        """Return sigmoid heatmap and boxes (detector) or softmax probabilities and box."""
+        first, second = self.net(x / 255.0)
         if self.detector:
-            return torch.sigmoid(out[0]), out[1]
-        return (torch.softmax(out, dim=1),)
+            return torch.sigmoid(first), second
+        return torch.softmax(first, dim=1), second

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -26,6 +27,30 @@ class Photo:
     boxes: np.ndarray
     values: np.ndarray
     hard: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """Photos to draw training samples from, each with its chance of being drawn."""
+
+    photos: list[Photo]
+    chances: np.ndarray
+
+    @staticmethod
+    def of(groups: list[list[Photo]], shares: list[float]) -> Pool:
+        """Return a pool drawing each group's photos, evenly, with the group's share."""
+        chances = [np.full(len(g), share / len(g)) for g, share in zip(groups, shares,
+                                                                      strict=True) if g]
+        weights = np.concatenate(chances)
+        return Pool([p for g in groups for p in g], weights / weights.sum())
+
+    def pick(self, rng: np.random.Generator) -> Photo:
+        """Return a random photo."""
+        return self.photos[int(rng.choice(len(self.photos), p=self.chances))]
+
+    def map(self, change: Callable[[Photo], Photo]) -> Pool:
+        """Return the pool with every photo changed, at the same chances."""
+        return Pool([change(p) for p in self.photos], self.chances)
 
 
 def load_photos(source: str) -> list[Photo]:
@@ -129,22 +154,22 @@ def targets(boxes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.n
     return heat[None], reg, mask[None]
 
 
-def with_hard_negatives(photos: list[Photo], detector: DiceDetector) -> list[Photo]:
-    """Return the photos with the detector's false detections (IoU < 0.3 with every die)."""
-    mined = []
-    for photo in photos:
-        found = detector.detect(photo.image).boxes
-        if len(found) and len(photo.boxes):
-            found = found[iou(found, photo.boxes).max(axis=1) < 0.3]
-        mined.append(Photo(photo.image, photo.boxes, photo.values, found.astype(np.float32)))
-    return mined
+def with_hard_negatives(photo: Photo, detector: DiceDetector) -> Photo:
+    """Return *photo* with the detector's false detections (IoU < 0.3 with every die)."""
+    found = detector.detect(photo.image).boxes
+    if len(found) and len(photo.boxes):
+        found = found[iou(found, photo.boxes).max(axis=1) < 0.3]
+    return Photo(photo.image, photo.boxes, photo.values, found.astype(np.float32))
 
 
-def crop_sample(photos: list[Photo], rng: np.random.Generator,
-                negative_share: float = 0.3) -> tuple[np.ndarray, int]:
-    """Return (crop CHW float32, class) with class 0..5 for faces 1..6 or NOT_A_DIE."""
+def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.3
+                ) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+    """Return (crop CHW float32, class, box code, code mask) for one random crop.
+
+    The class is 0..5 for faces 1..6 or NOT_A_DIE; a "not a die" crop has no box.
+    """
     while True:
-        photo = photos[int(rng.integers(len(photos)))]
+        photo = pool.pick(rng)
         if rng.random() < negative_share or len(photo.boxes) == 0:
             box = random_negative(photo.image.shape, photo.boxes, rng)
             if len(photo.hard) and rng.random() < 0.5:
@@ -154,5 +179,8 @@ def crop_sample(photos: list[Photo], rng: np.random.Generator,
             i = int(rng.integers(len(photo.boxes)))
             box, label = photo.boxes[i], int(photo.values[i]) - 1
         if box is not None:
-            crop = photometric(die_crop(photo.image, box, rng), rng, invert=0.1)
-            return crop.transpose(2, 0, 1).astype(np.float32), label
+            crop, code, mask = die_crop(photo.image, box, rng)
+            crop = photometric(crop, rng, invert=0.1)
+            if label == NOT_A_DIE:
+                mask = np.zeros_like(mask)
+            return crop.transpose(2, 0, 1).astype(np.float32), label, code, mask

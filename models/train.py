@@ -18,7 +18,7 @@ from torch import nn
 
 from models.nets import Classifier, Detector, Exported
 from models.samples import (
-    Photo,
+    Pool,
     crop_sample,
     detector_sample,
     load_photos,
@@ -33,6 +33,8 @@ from vision.read import CROP_SIZE
 MODELS = Path(__file__).resolve().parent
 CHECKPOINTS = MODELS.parent / "runs" / "checkpoints"  # git-ignored
 SEED = 7
+RENDERED_SHARE = 0.2  # of the samples; the real sources share the rest evenly
+BOX_WEIGHT = 2.0  # of the classifier's box loss against its class loss
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -44,11 +46,10 @@ def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     return (pos.sum() + neg.sum()) / centre.sum().clamp(min=1)
 
 
-def detector_step(net: Detector, photos: list[Photo], rng: np.random.Generator,
+def detector_step(net: Detector, pool: Pool, rng: np.random.Generator,
                   batch: int, size: int) -> torch.Tensor:
     """Return the loss of one random detector batch."""
-    samples = [detector_sample(photos[int(rng.integers(len(photos)))], rng, size)
-               for _ in range(batch)]
+    samples = [detector_sample(pool.pick(rng), rng, size) for _ in range(batch)]
     image, heat, reg, mask = (torch.from_numpy(np.stack(parts)) for parts in zip(*samples,
                                                                                 strict=True))
     heat_out, reg_out = net(image / 255.0)
@@ -56,16 +57,20 @@ def detector_step(net: Detector, photos: list[Photo], rng: np.random.Generator,
     return focal_loss(heat_out, heat) + box_loss
 
 
-def classifier_step(net: Classifier, photos: list[Photo], rng: np.random.Generator,
+def classifier_step(net: Classifier, pool: Pool, rng: np.random.Generator,
                     batch: int, size: int) -> torch.Tensor:
-    """Return the loss of one random classifier batch."""
+    """Return the loss of one random classifier batch: classes plus the die's box."""
     del size
-    crops, labels = zip(*(crop_sample(photos, rng) for _ in range(batch)), strict=True)
-    logits = net(torch.from_numpy(np.stack(crops)) / 255.0)
-    return nn.functional.cross_entropy(logits, torch.tensor(labels), label_smoothing=0.05)
+    crops, labels, codes, masks = zip(*(crop_sample(pool, rng) for _ in range(batch)),
+                                      strict=True)
+    logits, box = net(torch.from_numpy(np.stack(crops)) / 255.0)
+    mask = torch.from_numpy(np.stack(masks))
+    box_loss = (torch.abs(box - torch.from_numpy(np.stack(codes))) * mask).sum()
+    return (nn.functional.cross_entropy(logits, torch.tensor(labels), label_smoothing=0.05)
+            + BOX_WEIGHT * box_loss / mask.sum().clamp(min=1))
 
 
-def fit(net: nn.Module, step: Callable[..., torch.Tensor], photos: list[Photo],
+def fit(net: nn.Module, step: Callable[..., torch.Tensor], pool: Pool,
         steps: int, batch: int, size: int, name: str, lr: float = 3e-3,
         seed: int = SEED) -> None:
     """Train *net* for *steps* batches with AdamW and a one-cycle learning rate."""
@@ -76,7 +81,7 @@ def fit(net: nn.Module, step: Callable[..., torch.Tensor], photos: list[Photo],
     net.train()
     started, running = time.time(), 0.0
     for i in range(1, steps + 1):
-        loss = step(net, photos, rng, batch, size)
+        loss = step(net, pool, rng, batch, size)
         optimizer.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
         optimizer.step()
@@ -95,7 +100,7 @@ def export(net: nn.Module, path: Path, detector: bool) -> None:
     """Write *net* as ONNX taking 0..255 floats (batch and, for the detector, size dynamic)."""
     wrapped = Exported(net, detector).eval()
     size = (1, 3, 256, 256) if detector else (1, 3, CROP_SIZE, CROP_SIZE)
-    outputs = ["heat", "box"] if detector else ["probs"]
+    outputs = ["heat", "box"] if detector else ["probs", "box"]
     axes = {0: "n", 2: "h", 3: "w"} if detector else {0: "n"}
     torch.onnx.export(wrapped, (torch.zeros(size),), str(path), input_names=["image"],
                       output_names=outputs, dynamic_axes={"image": axes}, opset_version=17,
@@ -103,35 +108,26 @@ def export(net: nn.Module, path: Path, detector: bool) -> None:
     print(f"wrote {path} ({path.stat().st_size / 1e3:.0f} kB)", flush=True)
 
 
-def train_detector(photos: list[Photo], args: argparse.Namespace) -> None:
+def train_detector(pool: Pool, args: argparse.Namespace) -> None:
     """Train the detector, then refine it at a lower learning rate; export it."""
     detector = Detector()
-    views = [shrink(p, 768) for p in photos]
+    views = pool.map(lambda p: shrink(p, 768))
     name = f"{args.out.name}-detector"
-    if args.init_detector:
-        detector.load_state_dict(torch.load(args.init_detector))
-    else:
-        fit(detector, detector_step, views, args.detector_steps, 32, 192, name)
+    fit(detector, detector_step, views, args.detector_steps, 32, 192, name)
     if args.detector_refine_steps:
         fit(detector, detector_step, views, args.detector_refine_steps, 32, 192,
             f"{name}-refine", lr=1e-3, seed=SEED + 1)
     export(detector, args.out / "detector.onnx", detector=True)
 
 
-def train_classifier(photos: list[Photo], args: argparse.Namespace) -> None:
-    """Train the face classifier, then fine-tune it on the detector's false detections."""
-    classifier = Classifier()
-    name = f"{args.out.name}-classifier"
-    if args.init_classifier:
-        classifier.load_state_dict(torch.load(args.init_classifier))
-    else:
-        fit(classifier, classifier_step, photos, args.classifier_steps, 128, CROP_SIZE, name)
-    if args.finetune_steps:
-        detector = DiceDetector(open_session(DETECTOR_MODEL, args.out))
-        mined = with_hard_negatives(photos, detector)
-        print(f"{sum(len(p.hard) for p in mined)} false detections mined", flush=True)
-        fit(classifier, classifier_step, mined, args.finetune_steps, 128, CROP_SIZE,
-            f"{name}-finetune", lr=1e-3, seed=SEED + 1)
+def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
+    """Train the face classifier with the detector's false detections as "not a die"."""
+    detector = DiceDetector(open_session(DETECTOR_MODEL, args.out))
+    mined = pool.map(lambda p: with_hard_negatives(p, detector))
+    print(f"{sum(len(p.hard) for p in mined.photos)} false detections mined", flush=True)
+    classifier = Classifier(CROP_SIZE)
+    fit(classifier, classifier_step, mined, args.classifier_steps, 128, CROP_SIZE,
+        f"{args.out.name}-classifier")
     export(classifier, args.out / "faces.onnx", detector=False)
 
 
@@ -142,32 +138,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to add")
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--detector-steps", type=int, default=1500)
-    parser.add_argument("--classifier-steps", type=int, default=3000)
+    parser.add_argument("--classifier-steps", type=int, default=5000)
     parser.add_argument("--detector-refine-steps", type=int, default=800,
                         help="further detector steps at a third of the learning rate")
-    parser.add_argument("--init-detector", type=Path,
-                        help="start from this state dict and only refine")
-    parser.add_argument("--finetune-steps", type=int, default=1000,
-                        help="classifier steps with the detector's false detections added")
-    parser.add_argument("--init-classifier", type=Path,
-                        help="start from this state dict and only fine-tune")
-    parser.add_argument("--only", choices=["detector", "classifier"])
-    parser.add_argument("--threads", type=int, default=2,
-                        help="torch threads (run --only detector and --only classifier "
-                             "side by side with 1 each for the same total)")
+    parser.add_argument("--only", choices=["detector", "classifier"],
+                        help="train one model; the classifier learns from the false "
+                             "detections of the detector already in --out")
+    parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     torch.manual_seed(SEED)
     started = time.time()
-    photos = [p for source in args.sources for p in load_photos(source)]
-    photos += rendered_photos(args.rendered, SEED)
-    print(f"{len(photos)} photos, {sum(len(p.boxes) for p in photos)} dice "
+    real = [load_photos(source) for source in args.sources]
+    rendered = rendered_photos(args.rendered, SEED)
+    shares = [(1 - RENDERED_SHARE) / len(real)] * len(real) + [RENDERED_SHARE]
+    pool = Pool.of([*real, rendered], shares)
+    print(f"{len(pool.photos)} photos, {sum(len(p.boxes) for p in pool.photos)} dice "
           f"({time.time() - started:.0f} s)", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "classifier":
-        train_detector(photos, args)
+        train_detector(pool, args)
     if args.only != "detector":
-        train_classifier(photos, args)
+        train_classifier(pool, args)
     print(f"trained in {(time.time() - started) / 60:.1f} min", flush=True)
 
 

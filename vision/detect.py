@@ -61,13 +61,21 @@ def decode(heat: np.ndarray, reg: np.ndarray, threshold: float = SCORE_THRESHOLD
 def merge(boxes: np.ndarray, scores: np.ndarray, threshold: float = SCORE_THRESHOLD,
           nms_iou: float = NMS_IOU) -> Detections:
     """Return the boxes left by OpenCV's non-maximum suppression, best score first."""
+    order = suppress(boxes, scores, threshold, nms_iou)
+    return Detections(boxes[order].astype(np.float32).reshape(-1, 4),
+                      scores[order].astype(np.float32))
+
+
+def suppress(boxes: np.ndarray, scores: np.ndarray, threshold: float,
+             nms_iou: float = NMS_IOU) -> np.ndarray:
+    """Return the indices of the boxes OpenCV's non-maximum suppression keeps, best first."""
     if len(boxes) == 0:
-        return Detections(np.zeros((0, 4), np.float32), np.zeros(0, np.float32))
+        return np.zeros(0, np.int64)
     xywh = [[float(b[0]), float(b[1]), float(b[2] - b[0]), float(b[3] - b[1])] for b in boxes]
     keep = np.asarray(cv2.dnn.NMSBoxes(xywh, scores.tolist(), threshold, nms_iou),
                       np.int64).reshape(-1)
-    order = keep[np.argsort(-scores[keep])]
-    return Detections(boxes[order].astype(np.float32), scores[order].astype(np.float32))
+    order: np.ndarray = keep[np.argsort(-scores[keep])]
+    return order
 
 
 def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:

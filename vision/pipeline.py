@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.detect import Detections, DiceDetector, default_detector
+from vision.detect import DiceDetector, default_detector, suppress
 from vision.image import DecodedImage, ImageSource, load
-from vision.read import NOT_A_DIE, FaceReader, default_reader
+from vision.read import NOT_A_DIE, FaceReader, Faces, default_reader
 from vision.reading import DiceReading, Die
 
 # A die is kept when the classifier thinks it is more likely a die than not.
@@ -23,18 +23,20 @@ def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
     return np.asarray(inside / np.maximum(area, 1e-6))
 
 
-def combine(image: DecodedImage, found: Detections, probs: np.ndarray) -> DiceReading:
-    """Return the reading from detections (in the decoded pixels) and class probabilities.
+def combine(image: DecodedImage, faces: Faces) -> DiceReading:
+    """Return the reading from the reader's boxes (in the decoded pixels) and probabilities.
 
-    Boxes the classifier calls "not a die" are dropped; the confidence of the rest is
-    the probability of the chosen face times the share of the die inside the photo.
+    Boxes the classifier calls "not a die" are dropped, and of two refined boxes on
+    one die the likelier die stays; the confidence of the rest is the probability of
+    the chosen face times the share of the die inside the photo.
     """
     h, w = image.pixels.shape[:2]
-    share = visible_share(found.boxes, w, h)
+    is_die = 1 - faces.probs[:, NOT_A_DIE]
+    kept = np.flatnonzero(is_die > 1 - MAX_NOT_A_DIE)
+    kept = kept[suppress(faces.boxes[kept], is_die[kept], 0.0)]
+    share = visible_share(faces.boxes, w, h)
     dice = []
-    for box, row, seen in zip(found.boxes, probs, share, strict=True):
-        if row[NOT_A_DIE] >= MAX_NOT_A_DIE:
-            continue
+    for box, row, seen in zip(faces.boxes[kept], faces.probs[kept], share[kept], strict=True):
         face = int(np.argmax(row[:NOT_A_DIE]))
         x1, y1, x2, y2 = (np.clip(box, 0, [w, h, w, h]) * image.scale).round().astype(int)
         edge = (x1, y1, min(int(x2), image.width), min(int(y2), image.height))
@@ -47,8 +49,7 @@ def combine(image: DecodedImage, found: Detections, probs: np.ndarray) -> DiceRe
 def read_image(image: DecodedImage, detector: DiceDetector, reader: FaceReader) -> DiceReading:
     """Return the dice in a decoded image using the given models."""
     found = detector.detect(image.pixels)
-    probs = reader.probabilities(image.pixels, found.boxes)
-    return combine(image, found, probs)
+    return combine(image, reader.read(image.pixels, found.boxes))
 
 
 def read_dice(source: ImageSource, detector: DiceDetector | None = None,

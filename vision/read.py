@@ -1,8 +1,13 @@
-"""Which face is up: crops around detected dice, classified by a small ONNX network."""
+"""Which face is up: crops around detected dice, classified by a small ONNX network.
+
+The same network refines each die's box: the detector sees a small view of the
+photo, the crop sees the die at full detail.
+"""
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -18,16 +23,28 @@ NOT_A_DIE = 6  # class index after the six faces
 FACES_MODEL = "faces.onnx"
 
 
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """What the reader saw: (N, 7) probabilities (faces 1..6, not a die), (N, 4) x1y1x2y2 boxes."""
+
+    probs: np.ndarray
+    boxes: np.ndarray
+
+
+def square_around(box: np.ndarray, context: float) -> tuple[int, int, int]:
+    """Return (x1, y1, side) of the pixel square *context* times around x1y1x2y2 *box*."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    half = max(box[2] - box[0], box[3] - box[1], 2.0) * context / 2
+    return round(cx - half), round(cy - half), max(2, round(2 * half))
+
+
 def crop_square(pixels: np.ndarray, box: np.ndarray, context: float, size: int) -> np.ndarray:
     """Return a *size* x *size* BGR crop of the square *context* times around *box*.
 
     *box* is x1, y1, x2, y2 in the pixels' coordinates; parts outside the image
     repeat its edge.
     """
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    half = max(box[2] - box[0], box[3] - box[1], 2.0) * context / 2
-    x1, y1 = round(cx - half), round(cy - half)
-    side = max(2, round(2 * half))
+    x1, y1, side = square_around(box, context)
     h, w = pixels.shape[:2]
     pad = max(0, -x1, -y1, x1 + side - w, y1 + side - h)
     if pad:
@@ -45,28 +62,62 @@ def crops_for(pixels: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), dtype=np.float32)
 
 
+def box_in_crop(box: np.ndarray, square: tuple[int, int, int]) -> np.ndarray:
+    """Return the network's box code of x1y1x2y2 *box* in a crop *square*.
+
+    The code is the centre's offset from the crop's centre and the log of the
+    width and height, all in units of the crop's side.
+    """
+    x1, y1, side = square
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return np.array([(cx - x1) / side - 0.5, (cy - y1) / side - 0.5,
+                     np.log(max(box[2] - box[0], 1e-3) / side),
+                     np.log(max(box[3] - box[1], 1e-3) / side)], np.float32)
+
+
+def box_from_crop(code: np.ndarray, square: tuple[int, int, int]) -> np.ndarray:
+    """Return the x1y1x2y2 box that *code* (see box_in_crop) stands for in a crop *square*."""
+    x1, y1, side = square
+    cx, cy = x1 + side * (0.5 + code[0]), y1 + side * (0.5 + code[1])
+    w, h = side * np.exp(code[2]), side * np.exp(code[3])
+    return np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], np.float32)
+
+
+def unpose(codes: np.ndarray) -> np.ndarray:
+    """Return the mean box code of the four poses (4, N, 4), each turned back upright."""
+    upright = codes.copy()
+    upright[1, :, 1] *= -1  # flipped top to bottom
+    upright[2, :, 0] *= -1  # flipped left to right
+    upright[3] = codes[3][:, [1, 0, 3, 2]]  # transposed
+    mean: np.ndarray = upright.mean(axis=0)
+    return mean
+
+
 class FaceReader:
     """The face classifier. Holds only its session; every call passes its own data."""
 
     def __init__(self, session: ort.InferenceSession) -> None:
         self.session = session
 
-    def probabilities(self, pixels: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """Return (N, 7) probabilities: faces 1..6, then "not a die", one row per box.
+    def read(self, pixels: np.ndarray, boxes: np.ndarray) -> Faces:
+        """Return probabilities and refined boxes, one row per detected box.
 
         Each crop is read four times (as is, mirrored both ways, transposed) and the
-        probabilities averaged: a face's pips mean the same value in every pose.
+        results averaged: a face's pips mean the same value in every pose.
         """
         batch = crops_for(pixels, boxes)
         n = len(batch)
         if n == 0:
-            return np.zeros((0, NOT_A_DIE + 1), np.float32)
+            return Faces(np.zeros((0, NOT_A_DIE + 1), np.float32), np.zeros((0, 4), np.float32))
         poses = np.concatenate([batch, batch[:, :, ::-1], batch[:, :, :, ::-1],
                                 batch.transpose(0, 1, 3, 2)])
         feed = {self.session.get_inputs()[0].name: np.ascontiguousarray(poses)}
-        (probs,) = self.session.run(None, feed)
-        mean: np.ndarray = np.asarray(probs, np.float32).reshape(4, n, -1).mean(axis=0)
-        return mean
+        probs, codes = self.session.run(None, feed)
+        mean = np.asarray(probs, np.float32).reshape(4, n, -1).mean(axis=0)
+        code = unpose(np.asarray(codes, np.float32).reshape(4, n, 4))
+        refined = np.stack([box_from_crop(c, square_around(b, CONTEXT))
+                            for c, b in zip(code, boxes, strict=True)])
+        return Faces(mean, refined)
 
 
 @functools.cache

@@ -6,10 +6,19 @@ import numpy as np
 import pytest
 
 from scorekeeper.dice import Dice
-from vision.detect import STRIDE, Detections, decode, detector_input, iou
+from vision.detect import STRIDE, decode, detector_input, iou
 from vision.image import DecodedImage
 from vision.pipeline import combine, visible_share
-from vision.read import CROP_SIZE, crop_square, crops_for
+from vision.read import (
+    CROP_SIZE,
+    Faces,
+    box_from_crop,
+    box_in_crop,
+    crop_square,
+    crops_for,
+    square_around,
+    unpose,
+)
 from vision.reading import DiceCountReadError, DiceReading, Die
 
 
@@ -75,9 +84,8 @@ def probs_for(faces: list[int], not_a_die: float = 0.0) -> np.ndarray:
 def test_combine_scales_boxes_sorts_left_to_right_and_drops_non_dice() -> None:
     image = DecodedImage(np.zeros((100, 200, 3), np.uint8), 800, 400, 4.0)
     boxes = np.array([[150, 10, 170, 30], [10, 10, 30, 30], [60, 60, 80, 80]], np.float32)
-    found = Detections(boxes, np.ones(3, np.float32))
     probs = np.concatenate([probs_for([6, 2]), probs_for([4], not_a_die=0.6)])
-    reading = combine(image, found, probs)
+    reading = combine(image, Faces(probs, boxes))
     assert reading.values == (2, 6)
     assert reading.boxes == ((40, 40, 120, 120), (600, 40, 680, 120))
     assert reading.confidences == pytest.approx((0.9, 0.9))
@@ -85,10 +93,37 @@ def test_combine_scales_boxes_sorts_left_to_right_and_drops_non_dice() -> None:
 
 def test_a_die_cut_by_the_border_has_low_confidence() -> None:
     image = DecodedImage(np.zeros((100, 100, 3), np.uint8), 100, 100, 1.0)
-    found = Detections(np.array([[90, 40, 110, 60]], np.float32), np.ones(1, np.float32))
-    reading = combine(image, found, probs_for([3]))
+    reading = combine(image, Faces(probs_for([3]), np.array([[90, 40, 110, 60]], np.float32)))
     assert reading.found[0].box == (90, 40, 100, 60)
     assert reading.found[0].confidence == pytest.approx(0.9 * 0.25)
+
+
+def test_two_boxes_refined_onto_one_die_read_as_one() -> None:
+    image = DecodedImage(np.zeros((100, 100, 3), np.uint8), 100, 100, 1.0)
+    boxes = np.array([[10, 10, 30, 30], [11, 10, 31, 30], [50, 50, 70, 70]], np.float32)
+    probs = probs_for([5, 5, 1], not_a_die=0.1)
+    probs[1, 6] = 0.05  # the second box is the likelier die
+    reading = combine(image, Faces(probs, boxes))
+    assert reading.values == (5, 1)
+    assert reading.boxes[0] == (11, 10, 31, 30)
+
+
+def test_box_code_round_trip_in_a_crop() -> None:
+    box = np.array([30.0, 42.0, 70.0, 90.0], np.float32)
+    square = square_around(box, 1.4)
+    assert square == (16, 32, 67)
+    code = box_in_crop(box, square)
+    assert code[:2].tolist() == pytest.approx([(50 - 16) / 67 - 0.5, (66 - 32) / 67 - 0.5])
+    assert box_from_crop(code, square).tolist() == pytest.approx(box.tolist(), abs=1e-4)
+
+
+def test_box_codes_of_the_four_poses_are_turned_back_upright() -> None:
+    upright = np.array([[0.1, -0.05, np.log(0.6), np.log(0.7)]], np.float32)
+    flipped_y = upright * [1, -1, 1, 1]
+    flipped_x = upright * [-1, 1, 1, 1]
+    transposed = upright[:, [1, 0, 3, 2]]
+    codes = np.stack([upright, flipped_y, flipped_x, transposed])
+    assert unpose(codes)[0].tolist() == pytest.approx(upright[0].tolist())
 
 
 @pytest.mark.parametrize("count", [0, 4, 6])
