@@ -110,6 +110,7 @@ def export(net: nn.Module, path: Path, detector: bool) -> None:
 
 def train_detector(pool: Pool, args: argparse.Namespace) -> None:
     """Train the detector, then refine it at a lower learning rate; export it."""
+    torch.manual_seed(SEED)  # each model starts the same whether trained alone or not
     detector = Detector()
     views = pool.map(lambda p: shrink(p, 768))
     name = f"{args.out.name}-detector"
@@ -125,6 +126,7 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
     detector = DiceDetector(open_session(DETECTOR_MODEL, args.out))
     mined = pool.map(lambda p: with_hard_negatives(p, detector))
     print(f"{sum(len(p.hard) for p in mined.photos)} false detections mined", flush=True)
+    torch.manual_seed(SEED)
     classifier = Classifier(CROP_SIZE)
     fit(classifier, classifier_step, mined, args.classifier_steps, 128, CROP_SIZE,
         f"{args.out.name}-classifier")
@@ -147,7 +149,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
-    torch.manual_seed(SEED)
     started = time.time()
     real = [load_photos(source) for source in args.sources]
     rendered = rendered_photos(args.rendered, SEED)
