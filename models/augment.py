@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.detect import iou
-from vision.read import CONTEXT, CROP_SIZE, box_in_crop, crop_square, square_around
+from vision.read import CONTEXT, CROP_SIZE, box_in_crop, cut, square_around
 
 ROOM = 1.45  # extra crop margin so any rotation still fills the final crop
 
@@ -52,7 +52,7 @@ def die_crop(image: np.ndarray, box: np.ndarray,
     """
     big = round(CROP_SIZE * ROOM)
     square = square_around(box, CONTEXT * ROOM)
-    patch = crop_square(image, box, CONTEXT * ROOM, big)
+    patch = cut(image, square, big)
     upright = rng.random() < 0.5
     angle = 90.0 * int(rng.integers(4)) if upright else rng.uniform(0, 360)
     scale = float(np.exp(rng.uniform(np.log(0.85), np.log(1.3))))

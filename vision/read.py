@@ -7,6 +7,7 @@ photo, the crop sees the die at full detail.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -31,20 +32,19 @@ class Faces:
     boxes: np.ndarray
 
 
-def square_around(box: np.ndarray, context: float) -> tuple[int, int, int]:
-    """Return (x1, y1, side) of the pixel square *context* times around x1y1x2y2 *box*."""
+Square = tuple[int, int, int]  # x1, y1 and side of a square of pixels
+
+
+def square_around(box: np.ndarray, context: float) -> Square:
+    """Return the pixel square *context* times around x1y1x2y2 *box*."""
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     half = max(box[2] - box[0], box[3] - box[1], 2.0) * context / 2
     return round(cx - half), round(cy - half), max(2, round(2 * half))
 
 
-def crop_square(pixels: np.ndarray, box: np.ndarray, context: float, size: int) -> np.ndarray:
-    """Return a *size* x *size* BGR crop of the square *context* times around *box*.
-
-    *box* is x1, y1, x2, y2 in the pixels' coordinates; parts outside the image
-    repeat its edge.
-    """
-    x1, y1, side = square_around(box, context)
+def cut(pixels: np.ndarray, square: Square, size: int) -> np.ndarray:
+    """Return a *size* x *size* BGR crop of *square*; parts outside the image repeat its edge."""
+    x1, y1, side = square
     h, w = pixels.shape[:2]
     pad = max(0, -x1, -y1, x1 + side - w, y1 + side - h)
     if pad:
@@ -54,15 +54,15 @@ def crop_square(pixels: np.ndarray, box: np.ndarray, context: float, size: int) 
     return cv2.resize(region, (size, size), interpolation=interpolation)
 
 
-def crops_for(pixels: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Return the classifier input (N, 3, S, S) float32 for boxes in the pixels' coordinates."""
-    if len(boxes) == 0:
+def crops_for(pixels: np.ndarray, squares: Sequence[Square]) -> np.ndarray:
+    """Return the classifier input (N, 3, S, S) float32 for squares of the pixels."""
+    if len(squares) == 0:
         return np.zeros((0, 3, CROP_SIZE, CROP_SIZE), np.float32)
-    crops = np.stack([crop_square(pixels, b, CONTEXT, CROP_SIZE) for b in boxes])
+    crops = np.stack([cut(pixels, square, CROP_SIZE) for square in squares])
     return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), dtype=np.float32)
 
 
-def box_in_crop(box: np.ndarray, square: tuple[int, int, int]) -> np.ndarray:
+def box_in_crop(box: np.ndarray, square: Square) -> np.ndarray:
     """Return the network's box code of x1y1x2y2 *box* in a crop *square*.
 
     The code is the centre's offset from the crop's centre and the log of the
@@ -75,7 +75,7 @@ def box_in_crop(box: np.ndarray, square: tuple[int, int, int]) -> np.ndarray:
                      np.log(max(box[3] - box[1], 1e-3) / side)], np.float32)
 
 
-def box_from_crop(code: np.ndarray, square: tuple[int, int, int]) -> np.ndarray:
+def box_from_crop(code: np.ndarray, square: Square) -> np.ndarray:
     """Return the x1y1x2y2 box that *code* (see box_in_crop) stands for in a crop *square*."""
     x1, y1, side = square
     cx, cy = x1 + side * (0.5 + code[0]), y1 + side * (0.5 + code[1])
@@ -105,7 +105,8 @@ class FaceReader:
         Each crop is read four times (as is, mirrored both ways, transposed) and the
         results averaged: a face's pips mean the same value in every pose.
         """
-        batch = crops_for(pixels, boxes)
+        squares = [square_around(b, CONTEXT) for b in boxes]
+        batch = crops_for(pixels, squares)
         n = len(batch)
         if n == 0:
             return Faces(np.zeros((0, NOT_A_DIE + 1), np.float32), np.zeros((0, 4), np.float32))
@@ -115,8 +116,8 @@ class FaceReader:
         probs, codes = self.session.run(None, feed)
         mean = np.asarray(probs, np.float32).reshape(4, n, -1).mean(axis=0)
         code = unpose(np.asarray(codes, np.float32).reshape(4, n, 4))
-        refined = np.stack([box_from_crop(c, square_around(b, CONTEXT))
-                            for c, b in zip(code, boxes, strict=True)])
+        refined = np.stack([box_from_crop(c, square) for c, square in zip(code, squares,
+                                                                          strict=True)])
         return Faces(mean, refined)
 
 

@@ -14,8 +14,8 @@ from vision.read import (
     Faces,
     box_from_crop,
     box_in_crop,
-    crop_square,
     crops_for,
+    cut,
     square_around,
     unpose,
 )
@@ -59,12 +59,12 @@ def test_iou(a: list[float], b: list[float], expected: float) -> None:
 def test_crop_is_square_around_the_box_and_pads_at_the_edge() -> None:
     pixels = np.zeros((100, 100, 3), np.uint8)
     pixels[40:60, 40:60] = 255
-    crop = crop_square(pixels, np.array([40, 40, 60, 60], float), 2.0, 20)
+    crop = cut(pixels, square_around(np.array([40, 40, 60, 60], float), 2.0), 20)
     assert crop.shape == (20, 20, 3)
     assert crop[10, 10, 0] == 255 and crop[1, 1, 0] == 0
-    edge = crop_square(pixels, np.array([-10, -10, 10, 10], float), 1.4, CROP_SIZE)
+    edge = cut(pixels, square_around(np.array([-10, -10, 10, 10], float), 1.4), CROP_SIZE)
     assert edge.shape == (CROP_SIZE, CROP_SIZE, 3)
-    assert crops_for(pixels, np.zeros((0, 4))).shape == (0, 3, CROP_SIZE, CROP_SIZE)
+    assert crops_for(pixels, []).shape == (0, 3, CROP_SIZE, CROP_SIZE)
 
 
 def test_visible_share() -> None:
