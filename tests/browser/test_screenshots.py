@@ -59,6 +59,14 @@ def save(shot: bytes, name: str) -> None:
     assert len(shot) < MAX_BYTES, f"{path} is {len(shot)} bytes"
 
 
+def upload(page: Any, url: str, photo: Path) -> None:
+    """Open the game page at *url* and upload *photo*; wait until its five dice are shown."""
+    page.goto(url)
+    page.set_input_files("#photo-input", str(photo))
+    page.wait_for_selector(".photo-die >> nth=4")
+    page.wait_for_timeout(300)
+
+
 def test_screenshots(browser: Any, live_server: str, five_dice_photo: Path,
                      fake_vision: Any) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
@@ -72,10 +80,7 @@ def test_screenshots(browser: Any, live_server: str, five_dice_photo: Path,
     fake = not vision_works(page, live_server, probe, five_dice_photo)
     if fake:
         fake_vision(page, five_dice_photo, low=3)
-    page.goto(f"{live_server}/games/{game['id']}")
-    page.set_input_files("#photo-input", str(five_dice_photo))
-    page.wait_for_selector(".photo-die >> nth=4")
-    page.wait_for_timeout(300)
+    upload(page, f"{live_server}/games/{game['id']}", five_dice_photo)
     save(page.screenshot(full_page=True), "game.png")
 
     tablet = browser.new_context(locale="en-GB", viewport={"width": 1180, "height": 820})
@@ -89,10 +94,7 @@ def test_screenshots(browser: Any, live_server: str, five_dice_photo: Path,
     mobile = phone.new_page()
     if fake:
         fake_vision(mobile, five_dice_photo, low=3)
-    mobile.goto(f"{live_server}/games/{game['id']}")
-    mobile.set_input_files("#photo-input", str(five_dice_photo))
-    mobile.wait_for_selector(".photo-die >> nth=4")
-    mobile.wait_for_timeout(300)
+    upload(mobile, f"{live_server}/games/{game['id']}", five_dice_photo)
     save(mobile.locator("#roll-tools").screenshot(), "photo.png")
     for context in (laptop, tablet, phone):
         context.close()
