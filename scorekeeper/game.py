@@ -179,7 +179,15 @@ class Game:
         return replace(self, events=self.events[:-1])
 
     def _with(self, event: Event) -> Game:
-        return replace(self, events=(*self.events, event))
+        """Return the game after *event*, applying that one event to the state (no replay)."""
+        state, record = _apply(self, self._state, event)
+        game = object.__new__(Game)
+        for name, value in (("rules", self.rules), ("players", self.players),
+                            ("roll_for_first", self.roll_for_first),
+                            ("events", (*self.events, event)), ("_state", state),
+                            ("_log", (*self._log, record))):
+            object.__setattr__(game, name, value)
+        return game
 
     # --- what the events add up to ----------------------------------------
 

@@ -11,9 +11,9 @@ from typing import Any
 from flask import Blueprint, request
 
 from web import advice, store
-from web.api import whole_number
 from web.db import get_db
 from web.errors import ApiError
+from web.parsing import whole_number
 
 bp = Blueprint("api_advice", __name__, url_prefix="/api")
 

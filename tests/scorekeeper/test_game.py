@@ -238,3 +238,17 @@ def test_history_records_every_action() -> None:
         {"type": "score", "player": 0, "dice": [5] * 5, "box": "fives", "points": 25,
          "bonus": 100},
     ]
+
+
+def test_each_action_applies_one_event_as_a_replay_would() -> None:
+    game = Game.new("yahtzee", ["Ann", "Ben"], roll_for_first=True)
+    game = game.roll_first(Dice.parse("66666")).roll_first(Dice.parse("11111"))
+    for dice, box, _ in YAHTZEE_SCRIPT[:6]:
+        game = game.roll(Dice.parse("12345")).roll(Dice.parse(dice)).score(box)
+        game = game.roll(Dice.parse(dice)).score(box)
+    replayed = Game.from_dict(game.to_dict())
+    assert game == replayed
+    assert (game.cards, game.order, game.turn, game.history()) == (
+        replayed.cards, replayed.order, replayed.turn, replayed.history())
+    after_undo = game.undo().roll(Dice.parse("66612"))
+    assert after_undo.history() == Game.from_dict(after_undo.to_dict()).history()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import Dice, DiceSyntaxError
-from web.api import dice_of, flag_of, kept_of, version_of, whole_number
 from web.errors import ApiError
+from web.parsing import dice_of, flag_of, kept_of, version_of, whole_number
 
 
 @pytest.mark.parametrize(
