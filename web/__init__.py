@@ -23,7 +23,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     secret key comes from *test_config*, $PIPKEEPER_SECRET_KEY or a file next to
     the database. Raises OSError when the database folder cannot be written.
     """
-    from web import api, api_advice, db, errors, events, i18n, join, pages, security
+    from web import access, api, api_advice, db, errors, events, i18n, join, pages, security, store
     from web.photos import MAX_UPLOAD_BYTES
 
     app = Flask(__name__)
@@ -38,7 +38,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = security.load_secret_key(Path(app.config["DATABASE"]).parent)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # state keys in documented order
 
-    for resource in (db, errors, security, events, i18n):
+    for resource in (db, store, access, errors, security, events, i18n):
         resource.init_app(app)
     for blueprint in (api.bp, api_advice.bp, join.bp, pages.bp):
         app.register_blueprint(blueprint)

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorekeeper import RULESET_NAMES, ruleset
 from scorekeeper.audit import Pad, audit
 from scorekeeper.series import Series
-from web import actions, advice, photos, store
+from web import access, actions, advice, photos, store
 from web.db import get_db
 from web.errors import ApiError
-from web.events import notify_change, stream_states
-from web.parsing import dice_of, flag_of, json_body, kept_of, players_of, version_of
+from web.events import hub, publish, stream_response
+from web.parsing import dice_of, flag_of, json_body, kept_of, players_of, quote, version_of
 from web.state import render_boxes, render_state, render_summary
 from web.stats import player_stats
 
@@ -30,36 +30,51 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.post("/games")
-def create_game() -> tuple[dict[str, Any], int, dict[str, str]]:
-    """Start a series with its first game; 201 with the state."""
+def create_game() -> Response:
+    """Start a series with its first game; 201 with the state, and the owner's cookie."""
     body = json_body()
     rules = body.get("rules", "yahtzee")
     if not isinstance(rules, str):
-        raise ApiError(f"'rules' must be a rule set name, got {rules!r}")
+        raise ApiError(f"'rules' must be a rule set name, got {quote(rules)}")
     players = players_of(body.get("players"))
     series = Series.new(rules, players, flag_of(body.get("roll_for_first"), "roll_for_first"))
     record = store.create(get_db(), series)
     advice.warm_for(current_app, record.game.rules)
-    return render_state(record), 201, {"Location": url_for(".get_game", game_id=record.id)}
+    response = jsonify(render_state(record))
+    response.status_code = 201
+    response.headers["Location"] = url_for(".get_game", game_id=record.id)
+    return access.grant(response, record.id, record.join_code, "owner")
 
 
 @bp.get("/games")
 def list_games() -> dict[str, Any]:
-    """Every stored game, most recently changed first."""
-    return {"games": [render_summary(r) for r in store.all_records(get_db())]}
+    """Every stored game, most recently changed first; join codes only of joined games."""
+    return {"games": [render_summary(listed, access.role_of(listed.id, listed.join_code))
+                      for listed in store.listing(get_db())]}
 
 
 @bp.get("/games/<int:game_id>")
 def get_game(game_id: int) -> dict[str, Any]:
     """The whole state of one game."""
-    return render_state(store.load(get_db(), game_id))
+    return render_state(access.load_game(game_id))
+
+
+@bp.delete("/games/<int:game_id>")
+def delete_game(game_id: int) -> Response:
+    """Delete a game (its owner only): 204, and its streams end."""
+    access.load_game(game_id, "owner")
+    store.delete(get_db(), game_id)
+    access.records().drop(game_id)
+    hub().publish_gone(game_id)
+    return access.forget(Response(status=204), game_id)
 
 
 def _change(game_id: int, version: int | None, change: actions.Change) -> dict[str, Any]:
-    """Apply *change*, commit it, wake the streams; return the new state."""
-    record = store.update(get_db(), game_id, version, change)
-    notify_change()
-    return render_state(record)
+    """Apply *change*, commit it, send it to the streams; return the new state."""
+    record = access.change_game(game_id, version, change)
+    state = render_state(record)
+    publish(record, state)
+    return state
 
 
 @bp.post("/games/<int:game_id>/rolls")
@@ -67,7 +82,7 @@ def add_roll(game_id: int) -> dict[str, Any]:
     """A roll as JSON dice or as a photo (multipart ``photo``); ``replace`` corrects the last."""
     reading: dict[str, Any] | None = None
     if request.mimetype == "multipart/form-data":
-        store.load(get_db(), game_id)  # 404 before the work of reading a photo
+        access.load_game(game_id)  # 404 or 403 before the work of reading a photo
         data: Mapping[str, Any] = request.form
         photo = photos.read_photo(request.files.get("photo"))
         dice, reading = photo.dice, photo.payload
@@ -86,7 +101,7 @@ def add_score(game_id: int) -> dict[str, Any]:
     body = json_body()
     box = body.get("box")
     if not isinstance(box, str) or not box:
-        raise ApiError(f"'box' must be a box slug, got {box!r}")
+        raise ApiError(f"'box' must be a box slug, got {quote(box)}")
     return _change(game_id, version_of(body, required=True), actions.score(box))
 
 
@@ -106,13 +121,18 @@ def play_again(game_id: int) -> dict[str, Any]:
 @bp.get("/games/<int:game_id>/events")
 def events(game_id: int) -> Response:
     """A text/event-stream of the game's state: now, and after every change."""
-    store.load(get_db(), game_id)  # 404 as JSON before the stream starts
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    return Response(
-        stream_states(app, game_id),
-        mimetype="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    return stream_response(access.load_game(game_id))
+
+
+@bp.post("/join")
+def join_by_code() -> Response:
+    """Join the game whose code is ``code``: its id and path, and the device's cookie."""
+    code = json_body().get("code")
+    if not isinstance(code, str) or not code.strip():
+        raise ApiError(f"'code' must be a game's join code, got {quote(code)}")
+    record = store.find_by_code(get_db(), code[:40])
+    response = jsonify({"id": record.id, "path": url_for("pages.game", game_id=record.id)})
+    return access.grant(response, record.id, record.join_code, "player")
 
 
 # --- everything else ---------------------------------------------------------------
@@ -121,7 +141,7 @@ def events(game_id: int) -> Response:
 @bp.get("/stats")
 def stats() -> dict[str, Any]:
     """Per-player statistics over every finished game."""
-    return {"players": player_stats(store.all_records(get_db()))}
+    return {"players": player_stats(store.listing(get_db()))}
 
 
 @bp.get("/rules")

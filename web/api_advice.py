@@ -10,8 +10,7 @@ from typing import Any
 
 from flask import Blueprint, request
 
-from web import advice, store
-from web.db import get_db
+from web import access, advice
 from web.errors import ApiError
 from web.parsing import whole_number
 
@@ -21,7 +20,7 @@ bp = Blueprint("api_advice", __name__, url_prefix="/api")
 @bp.get("/games/<int:game_id>/hint")
 def hint(game_id: int) -> dict[str, Any]:
     """The advisor's options for the current player's roll, best first."""
-    return advice.hint(store.load(get_db(), game_id).game)
+    return advice.hint(access.load_game(game_id).game)
 
 
 @bp.get("/games/<int:game_id>/review")
@@ -30,7 +29,7 @@ def review(game_id: int) -> dict[str, Any]:
 
     ``?game=N`` reviews game N of the series (default: the current game).
     """
-    series = store.load(get_db(), game_id).series
+    series = access.load_game(game_id).series
     number = whole_number(request.args.get("game"), "game") or series.number
     if not 1 <= number <= series.number:
         raise ApiError(f"this series has games 1 to {series.number}, not {number}", 404)

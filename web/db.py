@@ -8,8 +8,10 @@ leaves the previous version intact.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -28,12 +30,37 @@ def default_database() -> Path:
     return folder / "pipkeeper.sqlite3"
 
 
-def connect(path: str | Path) -> sqlite3.Connection:
+class Connection(sqlite3.Connection):
+    """A connection that knows the lock serializing this process's writes to its file."""
+
+    write_lock: threading.Lock
+
+
+_WRITE_LOCKS: dict[str, threading.Lock] = {}
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+def _write_lock(path: Path) -> threading.Lock:
+    """Return the one lock of this process for writes to the file *path*."""
+    key = os.path.normcase(str(path.absolute()))
+    with _WRITE_LOCKS_GUARD:
+        return _WRITE_LOCKS.setdefault(key, threading.Lock())
+
+
+def connect(path: str | Path, create: bool = False) -> Connection:
     """Return a new connection to *path*: autocommit mode (transactions are explicit),
     rows as `sqlite3.Row`, foreign keys on, WAL journal synced at each commit, waiting
-    up to 5 s for a lock.
+    up to 5 s for another process's lock.
+
+    Only with *create* is a missing file made: a database deleted while the server
+    runs is an error, not a new empty one. Raises sqlite3.Error.
     """
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
+    path = Path(path)
+    target = path.absolute().as_uri() + ("?mode=rwc" if create else "?mode=rw")
+    conn = sqlite3.connect(target, isolation_level=None, check_same_thread=False,
+                           timeout=5.0, uri=True, factory=Connection)
+    assert isinstance(conn, Connection)
+    conn.write_lock = _write_lock(path)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
@@ -45,14 +72,23 @@ def connect(path: str | Path) -> sqlite3.Connection:
 
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """Run the block in one write transaction: committed on success, rolled back on any error."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
+    """Run the block in one write transaction: committed on success, rolled back on any error.
+
+    Writers of this process take turns on the file's lock, so they never spin on
+    SQLite's busy handler; only another process's writer can make this wait, for up
+    to the connection's timeout. Raises sqlite3.OperationalError ("database is locked")
+    after that.
+    """
+    lock = getattr(conn, "write_lock", None) or threading.Lock()
+    with lock:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -102,6 +138,38 @@ def migrate(conn: sqlite3.Connection) -> int:
     return schema_version(conn)
 
 
+STORAGE_PROBLEMS = (
+    ("database or disk is full", "the disk is full"),
+    ("readonly database", "the database is read-only"),
+    ("read-only", "the database is read-only"),
+    ("database is locked", "the database is busy"),
+    ("unable to open database file", "the database file or its folder is missing"),
+    ("no such table", "the database file was replaced by an empty one"),
+    ("file is not a database", "the file is not a pipkeeper database"),
+    ("disk i/o error", "the disk failed"),
+)
+
+
+def describe(error: sqlite3.Error) -> str:
+    """Return what a storage *error* means for a person, in a few words."""
+    text = str(error)
+    for key, meaning in STORAGE_PROBLEMS:
+        if key in text.lower():
+            return f"{meaning} ({text})"
+    return f"the database failed ({text})"
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    """True when *error* only means another writer held the database too long."""
+    return "database is locked" in str(error).lower()
+
+
+def check_writable(conn: sqlite3.Connection) -> None:
+    """Raise sqlite3.Error unless *conn* may write (a read-only file or folder fails here)."""
+    with transaction(conn):
+        conn.execute("UPDATE games SET id = id WHERE 0")
+
+
 def get_db() -> sqlite3.Connection:
     """Return this request's connection to the app's database, opening it on first use."""
     if "db" not in g:
@@ -122,9 +190,10 @@ def init_app(app: Flask) -> None:
     """Create or migrate the app's database now, and close connections after each request."""
     path = Path(app.config["DATABASE"])
     path.parent.mkdir(parents=True, exist_ok=True)
-    conn = connect(path)
+    conn = connect(path, create=True)
     try:
         migrate(conn)
+        check_writable(conn)
     finally:
         conn.close()
     app.teardown_appcontext(close_db)

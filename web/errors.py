@@ -12,12 +12,14 @@ response`` that renders its own page.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
+from web.db import describe, is_busy
 from web.state import render_state
 from web.store import GameNotFoundError, StaleVersionError
 
@@ -86,6 +88,16 @@ def handle_stale(error: StaleVersionError) -> Any:
     return _respond(409, str(error), state=render_state(error.current))
 
 
+def handle_storage(error: sqlite3.Error) -> Any:
+    """The database cannot be read or written: 503, nothing was changed; logged."""
+    current_app.logger.error("storage error on %s %s: %s", request.method, request.path, error)
+    busy = is_busy(error)
+    advice = "try again in a moment" if busy else "tell whoever runs the server"
+    response = make_response(_respond(503, f"{describe(error)}: nothing was changed; {advice}"))
+    response.headers["Retry-After"] = "1" if busy else "30"
+    return response
+
+
 def handle_bug(error: Exception) -> Any:
     """Anything unexpected: logged with its traceback here, a generic 500 to the client."""
     current_app.logger.error("unhandled error on %s %s", request.method, request.path,
@@ -101,4 +113,5 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(GameNotFoundError, handle_not_found)
     app.register_error_handler(StaleVersionError, handle_stale)
     app.register_error_handler(ValueError, handle_value)
+    app.register_error_handler(sqlite3.Error, handle_storage)
     app.register_error_handler(Exception, handle_bug)

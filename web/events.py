@@ -1,54 +1,42 @@
-"""Server-Sent Events: a game's state, streamed on connect and after every change.
+"""Live updates: one hub per app fans every change of a game out to its open event streams.
 
-Each stream polls the game's ``version`` column with its own SQLite connection,
-so a change made by any process (or a second server on the same file) is seen
-within one poll interval. Changes made in this process also wake the streams
-at once through a shared `threading.Condition`. Streams send a keep-alive
-comment when idle (so a vanished client is noticed at the next write, which
-ends the generator) and end after ``EVENTS_MAX_SECONDS``; browsers' EventSource
-reconnects by itself after the ``retry`` delay.
+A change is rendered once, by the request that made it (`Hub.publish`), and the
+same SSE text goes to every stream of that game. Changes made by another
+process on the same database file are found by one watcher thread per hub,
+which asks SQLite for the versions of the watched games in a single query per
+poll interval, whatever the number of streams. A stream is a `Subscriber`: a
+small bounded queue, fed from any thread. Under `pipkeeper serve` the streams
+run on the event loop (`web.asgi`) and hold no thread; elsewhere (Flask's test
+client, a plain WSGI server) `thread_stream` serves one from the request thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import queue
+import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app, request
 
 from web import store
 from web.db import connect
 from web.state import render_state
 
-EXTENSION = "pipkeeper.notifier"
+EXTENSION = "pipkeeper.hub"
 RETRY_MS = 1000
-
-
-class Notifier:
-    """Wakes every waiting stream of this process when any game changes."""
-
-    def __init__(self) -> None:
-        self._condition = threading.Condition()
-
-    def notify(self) -> None:
-        """Tell every waiting stream that something changed."""
-        with self._condition:
-            self._condition.notify_all()
-
-    def wait(self, timeout: float) -> None:
-        """Block until `notify` or *timeout* seconds, whichever comes first."""
-        with self._condition:
-            self._condition.wait(timeout)
-
-
-def notify_change() -> None:
-    """Wake this app's streams after a committed change."""
-    notifier: Notifier = current_app.extensions[EXTENSION]
-    notifier.notify()
+KEEPALIVE = ": keep-alive\n\n"
+OFFLOAD_READY = "pipkeeper.offload_ready"  # in an ASGI scope: the server can run streams
+OFFLOAD = "pipkeeper.offload"  # in an ASGI scope: the stream the view asked for
+QUEUE_LIMIT = 64  # a stream this far behind is closed; its browser reconnects and catches up
+log = logging.getLogger(__name__)
 
 
 def format_event(event: str, data: Any) -> str:
@@ -56,46 +44,270 @@ def format_event(event: str, data: Any) -> str:
     return f"event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
-def stream_states(app: Flask, game_id: int) -> Iterator[str]:
-    """Yield SSE text for game *game_id*: its state now and after every change.
+def gone_event(game_id: int) -> str:
+    """Return the message that ends a stream whose game was deleted."""
+    return format_event("gone", {"id": game_id})
 
-    Ends with an ``event: gone`` if the game disappears, and after the
-    configured maximum duration.
-    """
-    config = app.config
-    notifier: Notifier = app.extensions[EXTENSION]
-    poll = float(config["EVENTS_POLL_SECONDS"])
-    keepalive = float(config["EVENTS_KEEPALIVE_SECONDS"])
-    conn = connect(Path(config["DATABASE"]))
-    try:
-        try:
-            record = store.load(conn, game_id)
-        except store.GameNotFoundError:  # removed since the view looked
-            yield format_event("gone", {"id": game_id})
-            return
-        yield f"retry: {RETRY_MS}\n" + format_event("state", render_state(record))
-        seen, last_write = record.version, time.monotonic()
-        deadline = last_write + float(config["EVENTS_MAX_SECONDS"])
-        while time.monotonic() < deadline:
-            notifier.wait(poll)
-            version = store.current_version(conn, game_id)
-            if version is None:
-                yield format_event("gone", {"id": game_id})
+
+class Subscriber(Protocol):
+    """One open stream: takes messages from any thread; None means the stream must end."""
+
+    def deliver(self, message: str | None) -> None:
+        """Queue *message* (or the end) for the stream, without blocking."""
+
+
+@dataclass
+class _Game:
+    """What the hub knows of one watched game."""
+
+    version: int
+    message: str | None
+    subscribers: set[Subscriber]
+
+
+class Hub:
+    """Subscribers per game, the last message of each, and the watcher for other processes."""
+
+    def __init__(self, database: Path, poll_seconds: float,
+                 render: Callable[[store.Record], str]) -> None:
+        self._database = database
+        self._poll = poll_seconds
+        self._render = render
+        self._games: dict[int, _Game] = {}
+        self._lock = threading.Lock()
+        self._watcher: threading.Thread | None = None
+
+    def subscribe(self, game_id: int, subscriber: Subscriber, seen: int) -> None:
+        """Add *subscriber* to game *game_id*, whose state it has at version *seen*.
+
+        A newer message already published is delivered at once.
+        """
+        with self._lock:
+            entry = self._games.setdefault(game_id, _Game(seen, None, set()))
+            entry.subscribers.add(subscriber)
+            if entry.version > seen and entry.message is not None:
+                subscriber.deliver(entry.message)
+            self._start_watcher()
+
+    def unsubscribe(self, game_id: int, subscriber: Subscriber) -> None:
+        """Remove *subscriber*; a game without subscribers is forgotten."""
+        with self._lock:
+            entry = self._games.get(game_id)
+            if entry is None:
                 return
-            if version != seen:
+            entry.subscribers.discard(subscriber)
+            if not entry.subscribers:
+                del self._games[game_id]
+
+    def subscribers(self) -> int:
+        """Return the number of open streams."""
+        with self._lock:
+            return sum(len(entry.subscribers) for entry in self._games.values())
+
+    def cached(self, record: store.Record) -> str:
+        """Return the message for *record*: the one already rendered when it is current."""
+        with self._lock:
+            entry = self._games.get(record.id)
+            if entry is not None and entry.version == record.version and entry.message:
+                return entry.message
+        return self._render(record)
+
+    def publish(self, game_id: int, version: int, message: str) -> None:
+        """Send *message* (the game at *version*) to the game's streams, unless they have newer."""
+        with self._lock:
+            entry = self._games.get(game_id)
+            if entry is None or version <= entry.version:
+                return
+            entry.version, entry.message = version, message
+            for subscriber in entry.subscribers:
+                subscriber.deliver(message)
+
+    def publish_gone(self, game_id: int) -> None:
+        """End every stream of game *game_id*: it was deleted."""
+        with self._lock:
+            entry = self._games.pop(game_id, None)
+        for subscriber in entry.subscribers if entry else ():
+            subscriber.deliver(gone_event(game_id))
+            subscriber.deliver(None)
+
+    # --- the watcher -------------------------------------------------------------
+
+    def _start_watcher(self) -> None:
+        """Start the watcher unless it runs (called with the lock held)."""
+        if self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, name="pipkeeper-watcher",
+                                             daemon=True)
+            self._watcher.start()
+
+    def _watched(self) -> dict[int, int]:
+        """Return {game: version} of the watched games; with none, the watcher ends."""
+        with self._lock:
+            watched = {game_id: entry.version for game_id, entry in self._games.items()}
+            if not watched:
+                self._watcher = None
+            return watched
+
+    def _watch(self) -> None:
+        """Poll the versions of the watched games until none is watched."""
+        conn: sqlite3.Connection | None = None
+        try:
+            while True:
+                time.sleep(self._poll)
+                if not (watched := self._watched()):
+                    return
+                try:
+                    conn = conn or connect(self._database)
+                    self._check(conn, watched)
+                except sqlite3.Error as error:  # the next poll tries again
+                    log.warning("event watcher: %s", error)
+                    if conn is not None:
+                        conn.close()
+                    conn = None
+        finally:
+            if conn is not None:
+                conn.close()
+
+    def _check(self, conn: sqlite3.Connection, watched: dict[int, int]) -> None:
+        """Publish each watched game whose stored version moved on; end the deleted ones."""
+        versions = store.versions(conn, list(watched))
+        for game_id, seen in watched.items():
+            version = versions.get(game_id)
+            if version is None:
+                self.publish_gone(game_id)
+            elif version > seen:
                 record = store.load(conn, game_id)
-                seen, last_write = record.version, time.monotonic()
-                yield format_event("state", render_state(record))
-            elif time.monotonic() - last_write >= keepalive:
-                last_write = time.monotonic()
-                yield ": keep-alive\n\n"
+                self.publish(game_id, record.version, self._render(record))
+
+
+def render_message(record: store.Record) -> str:
+    """Return the SSE message of *record*'s whole state."""
+    return format_event("state", render_state(record))
+
+
+def hub() -> Hub:
+    """Return this app's hub."""
+    found: Hub = current_app.extensions[EXTENSION]
+    return found
+
+
+def publish(record: store.Record, state: dict[str, Any]) -> None:
+    """Send a committed change, already rendered as *state*, to the game's streams."""
+    hub().publish(record.id, record.version, format_event("state", state))
+
+
+# --- a stream served from a request thread ------------------------------------------
+
+
+class ThreadSubscriber:
+    """A subscriber read by a blocking thread."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[str | None] = queue.Queue(QUEUE_LIMIT)
+
+    def deliver(self, message: str | None) -> None:
+        """Queue *message*; a full queue ends the stream."""
+        try:
+            self._queue.put_nowait(message)
+        except queue.Full:
+            self._queue = _ended()
+
+    def get(self, timeout: float) -> str | None:
+        """Return the next message, KEEPALIVE after *timeout* seconds, or None at the end."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return KEEPALIVE
+
+
+def _ended() -> queue.Queue[str | None]:
+    ended: queue.Queue[str | None] = queue.Queue(1)
+    ended.put_nowait(None)
+    return ended
+
+
+class LoopSubscriber:
+    """A subscriber read by a coroutine on *loop*; deliveries from threads are handed over."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+
+    def deliver(self, message: str | None) -> None:
+        """Queue *message* from any thread; a full queue ends the stream."""
+        self._loop.call_soon_threadsafe(self._put, message)
+
+    def _put(self, message: str | None) -> None:
+        try:
+            self._queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self._queue = asyncio.Queue(1)
+            self._queue.put_nowait(None)
+
+    async def get(self, timeout: float) -> str | None:
+        """Return the next message, KEEPALIVE after *timeout* seconds, or None at the end."""
+        try:
+            return await asyncio.wait_for(self._queue.get(), timeout)
+        except TimeoutError:
+            return KEEPALIVE
+
+
+@dataclass(frozen=True)
+class Offload:
+    """A stream the ASGI server (`web.asgi`) runs on its event loop after the view returns."""
+
+    hub: Hub
+    game_id: int
+    version: int
+    first: str
+    keepalive: float
+    max_seconds: float
+
+
+STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def stream_response(record: store.Record) -> Response:
+    """Return the event-stream response of *record*'s game: its state now, then each change.
+
+    Under `web.asgi` the view only marks the request (the stream then holds no
+    thread); elsewhere the response body is `thread_stream`.
+    """
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    the_hub: Hub = app.extensions[EXTENSION]
+    first = the_hub.cached(record)
+    scope = request.environ.get("asgi.scope")
+    if isinstance(scope, dict) and scope.get(OFFLOAD_READY):
+        scope[OFFLOAD] = Offload(the_hub, record.id, record.version, first,
+                                 float(app.config["EVENTS_KEEPALIVE_SECONDS"]),
+                                 float(app.config["EVENTS_MAX_SECONDS"]))
+        return Response(b"", mimetype="text/event-stream", headers=STREAM_HEADERS)
+    return Response(thread_stream(app, record, first), mimetype="text/event-stream",
+                    headers=STREAM_HEADERS)
+
+
+def thread_stream(app: Flask, record: store.Record, first: str) -> Iterator[str]:
+    """Yield the SSE text of one stream from the request thread: *first*, then every change."""
+    config = app.config
+    keepalive = float(config["EVENTS_KEEPALIVE_SECONDS"])
+    deadline = time.monotonic() + float(config["EVENTS_MAX_SECONDS"])
+    the_hub: Hub = app.extensions[EXTENSION]
+    subscriber = ThreadSubscriber()
+    the_hub.subscribe(record.id, subscriber, record.version)
+    try:
+        yield f"retry: {RETRY_MS}\n" + first
+        while (left := deadline - time.monotonic()) > 0:
+            message = subscriber.get(min(keepalive, left))
+            if message is None:
+                return
+            yield message
     finally:
-        conn.close()
+        the_hub.unsubscribe(record.id, subscriber)
 
 
 def init_app(app: Flask) -> None:
-    """Give *app* its notifier and the event-stream defaults."""
+    """Give *app* its hub and the event-stream defaults."""
     app.config.setdefault("EVENTS_POLL_SECONDS", 0.25)
     app.config.setdefault("EVENTS_KEEPALIVE_SECONDS", 15.0)
     app.config.setdefault("EVENTS_MAX_SECONDS", 300.0)
-    app.extensions[EXTENSION] = Notifier()
+    app.extensions[EXTENSION] = Hub(Path(app.config["DATABASE"]),
+                                    float(app.config["EVENTS_POLL_SECONDS"]), render_message)

@@ -268,6 +268,10 @@ JS_STRINGS: dict[str, LazyString] = {
     "review_expected": _l("Optimal play scores {points} on average."),
     "review_loading": _l("Reviewing the game…"),
     "review_link": _l("Review"),
+    "delete_game": _l("Delete"),
+    "delete_confirm": _l("Delete this game on every device? Its scores cannot be brought back."),
+    "deleted": _l("The game was deleted."),
+    "not_joined": _l("Not joined: type its join code to open it"),
 }
 
 

@@ -10,7 +10,7 @@ import segno
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from web import store
+from web import access, store
 from web.db import get_db
 
 bp = Blueprint("join", __name__)
@@ -43,15 +43,28 @@ def join_url(code: str) -> str:
 
 @bp.get("/join/<code>")
 def join(code: str) -> BaseResponse:
-    """Redirect a join code (any case) to its game's page; 404 for an unknown code."""
-    record = store.find_by_code(get_db(), code)
-    return redirect(url_for("pages.game", game_id=record.id))
+    """Let this device into the game of join code *code* (any case) and open its page.
+
+    404 for an unknown code.
+    """
+    record = store.find_by_code(get_db(), code[:40])
+    response = redirect(url_for("pages.game", game_id=record.id))
+    return access.grant(response, record.id, record.join_code, "player")
+
+
+@bp.get("/join")
+def join_form() -> BaseResponse:
+    """The join box of the pages (``?code=``): on to `join`."""
+    code = "".join(request.args.get("code", "").split())[:40]
+    if not code:
+        return redirect(url_for("pages.home"))
+    return redirect(url_for("join.join", code=code))
 
 
 @bp.get("/api/games/<int:game_id>/qr.svg")
 def qr_svg(game_id: int) -> Response:
     """Return an SVG QR code of the game's join URL."""
-    record = store.load(get_db(), game_id)
+    record = access.load_game(game_id)
     buffer = io.BytesIO()
     segno.make(join_url(record.join_code), error="m").save(
         buffer, kind="svg", scale=8, border=2, xmldecl=False, title=f"Join {record.join_code}"

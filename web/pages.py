@@ -18,8 +18,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import RULESET_NAMES, RuleSet, Section, ruleset
-from web import advice, store
-from web.db import get_db
+from web import access, advice
 from web.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -91,8 +90,9 @@ def page_data(**extra: Any) -> Markup:
 
 
 def _game_state(game_id: int) -> dict[str, Any]:
-    """Return the state of game *game_id*; GameNotFoundError (a 404 page) when there is none."""
-    return render_state(store.load(get_db(), game_id))
+    """Return the state of game *game_id*: a 404 page when there is none, a 403 page with a
+    join form for a device that has not joined it."""
+    return render_state(access.load_game(game_id))
 
 
 # --- the pages ---------------------------------------------------------------------

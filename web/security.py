@@ -2,9 +2,10 @@
 
 An unsafe request (POST, PUT, PATCH, DELETE) is accepted when:
 
-- its ``Origin`` header, if sent, names this very host; and
-- its body is JSON (``Content-Type: application/json``: a browser cannot send
-  that cross-site without a CORS preflight, which this app never answers), or
+- its ``Origin`` header, if sent, names this very site (scheme, host and port); and
+- it is not a POST, or its body is JSON (``Content-Type: application/json``):
+  a browser cannot send either cross-site without a CORS preflight, which this
+  app never answers; or
   it carries this session's CSRF token as header ``X-CSRF-Token`` or as form
   field ``csrf_token``.
 
@@ -22,10 +23,11 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Flask, request, session
+from flask import Flask, Response, current_app, request, session
 
 from web.errors import ApiError
 
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 TOKEN_KEY = "csrf_token"
 TOKEN_HEADER = "X-CSRF-Token"
@@ -43,17 +45,34 @@ def csrf_token() -> str:
 
 
 def _origin_ok() -> bool:
-    """True when no Origin was sent or it is this host (scheme://host:port as requested)."""
+    """True when no Origin was sent or it is this very site: scheme, host and port."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc == request.host
+    parts = urlsplit(origin)
+    return (parts.scheme, parts.netloc) == (request.scheme, request.host)
 
 
 def _token_ok() -> bool:
     expected = session.get(TOKEN_KEY)
     given = request.headers.get(TOKEN_HEADER) or request.form.get(TOKEN_KEY)
     return bool(expected and given) and hmac.compare_digest(str(expected), str(given))
+
+
+def host_name(host: str) -> str:
+    """Return the host name of a Host header (no port, no IPv6 brackets), lower case."""
+    try:
+        return (urlsplit(f"//{host}").hostname or "").lower()
+    except ValueError:  # e.g. an unclosed "[" bracket
+        return ""
+
+
+def check_host() -> None:
+    """Before each request: refuse one that names a host this server does not serve (400)."""
+    served = current_app.config["SERVED_HOSTS"]
+    if host_name(request.host) not in {name.strip("[]").lower() for name in served}:
+        raise ApiError(f"this server does not serve the host {request.host[:80]!r}: open it by "
+                       "its own address", 400)
 
 
 def check_request() -> None:
@@ -66,10 +85,19 @@ def check_request() -> None:
     if not _origin_ok():
         raise ApiError(f"cross-site request refused: Origin {request.headers['Origin']!r} "
                        f"is not {request.host!r}", 403)
-    if request.is_json or _token_ok():
+    if request.is_json or request.method != "POST" or _token_ok():
         return
     raise ApiError(f"missing or wrong CSRF token: send JSON, or the {TOKEN_HEADER} header "
                    f"or the {TOKEN_KEY} form field from csrf_token()", 403)
+
+
+def protect_response(response: Response) -> Response:
+    """After each request: no page of this app may be framed by another site."""
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Content-Security-Policy", "frame-ancestors 'none'")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
 
 
 def load_secret_key(folder: Path) -> str:
@@ -100,6 +128,14 @@ def load_secret_key(folder: Path) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Check every request for CSRF, and give templates ``csrf_token()``."""
+    """Check every request for CSRF, frame no page, give templates ``csrf_token()``.
+
+    Only requests naming a served host are answered (a DNS rebinding attack names
+    another): ``SERVED_HOSTS``, this machine's names unless configured (see
+    `pipkeeper serve`).
+    """
+    app.config.setdefault("SERVED_HOSTS", list(LOOPBACK_HOSTS))
+    app.before_request(check_host)
     app.before_request(check_request)
+    app.after_request(protect_response)
     app.context_processor(lambda: {"csrf_token": csrf_token})

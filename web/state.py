@@ -7,7 +7,8 @@ from typing import Any
 from scorekeeper import RuleSet
 from scorekeeper.game import MAX_ROLLS, Game
 from scorekeeper.series import MAX_GAMES, Series
-from web.store import Record
+from web.store import Listed, Record
+from web.summary import winners
 
 
 def render_boxes(rules: RuleSet) -> list[dict[str, str]]:
@@ -38,7 +39,7 @@ def render_series(series: Series) -> dict[str, Any]:
                 "number": number,
                 "grand_totals": [card.grand_total for card in g.cards],
                 "finished": g.is_over,
-                "winners": _winners(g),
+                "winners": winners(g),
             }
             for number, g in enumerate(series.games, start=1)
         ],
@@ -54,7 +55,7 @@ def render_game(game: Game) -> dict[str, Any]:
         "players": list(game.players),
         "phase": game.phase,
         "finished": game.is_over,
-        "winners": _winners(game),
+        "winners": winners(game),
         "current_player": game.current_player,
         "turn": game.turn,
         "roll": game.roll_number,
@@ -73,29 +74,22 @@ def render_game(game: Game) -> dict[str, Any]:
     }
 
 
-def _winners(game: Game) -> list[int]:
-    return list(game.winners()) if game.is_over else []
+def render_summary(listed: Listed, role: str | None) -> dict[str, Any]:
+    """Return a stored game as the home page lists it: who, when, where it stands.
 
-
-def render_summary(record: Record) -> dict[str, Any]:
-    """Return a stored game as the home page lists it: who, when, where it stands."""
-    game = record.game
+    Its join code is there only for a device that joined it (*role* "player" or
+    "owner"; None for a stranger).
+    """
+    summary = {key: value for key, value in listed.summary.items() if key != "results"}
     return {
-        "id": record.id,
-        "join_code": record.join_code,
-        "version": record.version,
-        "rules": game.rules.name,
-        "players": list(game.players),
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-        "phase": game.phase,
-        "finished": game.is_over,
-        "winners": _winners(game),
-        "current_player": game.current_player,
-        "turn": game.turn,
-        "totals": [card.grand_total for card in game.cards],
-        "game_number": record.series.number,
-        "series_totals": list(record.series.totals()),
+        "id": listed.id,
+        "joined": role is not None,
+        "owner": role == "owner",
+        **({"join_code": listed.join_code} if role else {}),
+        "version": listed.version,
+        "created_at": listed.created_at,
+        "updated_at": listed.updated_at,
+        **summary,
     }
 
 

@@ -6,8 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.game import Game
-from web.store import Record
+from web.store import Listed
 
 
 @dataclass
@@ -32,25 +31,19 @@ class PlayerStats:
         }
 
 
-def _yahtzees(game: Game, seat: int) -> int:
-    """Yahtzees the player scored: 50 in the Yahtzee (Yacht) box plus the bonus checks."""
-    card = game.cards[seat]
-    full = game.rules.category(game.rules.five_alike_slug).max_points
-    return int(card.box(game.rules.five_alike_slug) == full) + card.bonus_checks
+def player_stats(listed: Iterable[Listed]) -> list[dict[str, Any]]:
+    """Return each player's statistics over every finished game, most wins first.
 
-
-def player_stats(records: Iterable[Record]) -> list[dict[str, Any]]:
-    """Return each player's statistics over every finished game, most wins first."""
+    Reads the stored summaries' results (`web.summary.result`), not the games.
+    """
     players: dict[str, PlayerStats] = {}
-    for record in records:
-        for game in record.series.games:
-            if not game.is_over:
-                continue
-            winners = game.winners()
-            for seat, name in enumerate(game.players):
+    for game in listed:
+        names = game.summary["players"]
+        for result in game.summary["results"]:
+            for seat, name in enumerate(names):
                 stats = players.setdefault(name.casefold(), PlayerStats(name))
-                stats.totals.append(game.cards[seat].grand_total)
-                stats.wins += seat in winners
-                stats.yahtzees += _yahtzees(game, seat)
+                stats.totals.append(result["totals"][seat])
+                stats.wins += seat in result["winners"]
+                stats.yahtzees += result["yahtzees"][seat]
     ranked = sorted(players.values(), key=lambda s: (-s.wins, -len(s.totals), s.name.casefold()))
     return [s.to_dict() for s in ranked]

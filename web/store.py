@@ -1,10 +1,12 @@
 """Games kept in SQLite: create, load, list, and change with optimistic concurrency.
 
 Each row holds one series (up to six games at one table) as `Series.to_dict()`
-JSON plus a ``version`` that grows by one with every accepted change. A change
-names the version it was based on; the ``UPDATE … WHERE id = ? AND version = ?``
-only succeeds for the current version, so a stale write from a second device
-never overwrites a newer one.
+JSON plus a ``version`` that grows by one with every accepted change, and the
+series' summary (`web.summary`) for lists. A change names the version it was
+based on; the ``UPDATE … WHERE id = ? AND version = ?`` only succeeds for the
+current version, so a stale write from a second device never overwrites a newer
+one. A `RecordCache` keeps the parsed series of recent games, so a request
+reads one small column to learn that its cached game is current and replays nothing.
 """
 
 from __future__ import annotations
@@ -12,13 +14,19 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
+
+from flask import Flask
 
 from scorekeeper.game import Game
 from scorekeeper.series import Series
-from web.db import transaction
+from web.db import connect, transaction
+from web.summary import summarize
 
 # No O/0, I/1/L, B/8, S or Z: what is left cannot be misread when typed from a tablet.
 JOIN_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"
@@ -86,9 +94,10 @@ def create(conn: sqlite3.Connection, series: Series) -> Record:
             with transaction(conn):
                 cursor = conn.execute(
                     "INSERT INTO games (join_code, rules, players, status, version, series,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+                    " summary, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
                     (new_join_code(), game.rules.name, json.dumps(list(game.players)),
-                     game.phase, json.dumps(series.to_dict()), now, now),
+                     game.phase, json.dumps(series.to_dict()), _summary_json(series), now,
+                     now),
                 )
         except sqlite3.IntegrityError:  # join code taken: draw another
             continue
@@ -97,12 +106,54 @@ def create(conn: sqlite3.Connection, series: Series) -> Record:
     raise RuntimeError("could not find a free join code")
 
 
-def load(conn: sqlite3.Connection, game_id: int) -> Record:
-    """Return the game *game_id*; raise GameNotFoundError."""
+class RecordCache:
+    """The parsed records of the most recently used games (thread-safe, bounded)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._records: OrderedDict[int, Record] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: int, version: int) -> Record | None:
+        """Return the cached record of *game_id* if it is at *version*."""
+        with self._lock:
+            record = self._records.get(game_id)
+            if record is None or record.version != version:
+                return None
+            self._records.move_to_end(game_id)
+            return record
+
+    def put(self, record: Record) -> Record:
+        """Keep *record* (dropping the least recently used beyond the size); return it."""
+        with self._lock:
+            self._records[record.id] = record
+            self._records.move_to_end(record.id)
+            while len(self._records) > self._size:
+                self._records.popitem(last=False)
+        return record
+
+    def drop(self, game_id: int) -> None:
+        """Forget game *game_id*."""
+        with self._lock:
+            self._records.pop(game_id, None)
+
+
+def load(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = None) -> Record:
+    """Return the game *game_id* (from *cache* when it holds the stored version).
+
+    Raises GameNotFoundError.
+    """
+    if cache is not None:
+        version = current_version(conn, game_id)
+        if version is None:
+            raise GameNotFoundError(f"no game with id {game_id}")
+        if (record := cache.get(game_id, version)) is not None:
+            return record
     row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFoundError(f"no game with id {game_id}")
-    return _record(row)
+    record = _record(row)
+    return cache.put(record) if cache is not None else record
 
 
 def find_by_code(conn: sqlite3.Connection, code: str) -> Record:
@@ -121,10 +172,54 @@ def current_version(conn: sqlite3.Connection, game_id: int) -> int | None:
     return None if row is None else int(row["version"])
 
 
-def all_records(conn: sqlite3.Connection) -> list[Record]:
-    """Return every stored series, most recently changed first."""
-    rows = conn.execute("SELECT * FROM games ORDER BY updated_at DESC, id DESC").fetchall()
-    return [_record(row) for row in rows]
+def versions(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, int]:
+    """Return {id: version} of those of *game_ids* that exist, in one query."""
+    ids = list(game_ids)
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(f"SELECT id, version FROM games WHERE id IN ({marks})", ids)
+    return {int(row["id"]): int(row["version"]) for row in rows}
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A stored game as lists show it: its bookkeeping columns and its summary."""
+
+    id: int
+    join_code: str
+    version: int
+    created_at: str
+    updated_at: str
+    summary: dict[str, Any]
+
+
+def listing(conn: sqlite3.Connection) -> list[Listed]:
+    """Return every stored game's summary, most recently changed first (no series is read)."""
+    rows = conn.execute("SELECT id, join_code, version, created_at, updated_at, summary"
+                        " FROM games ORDER BY updated_at DESC, id DESC")
+    return [Listed(row["id"], row["join_code"], row["version"], row["created_at"],
+                   row["updated_at"], json.loads(row["summary"])) for row in rows]
+
+
+def fill_summaries(conn: sqlite3.Connection) -> int:
+    """Write the summary of every row stored without one; return how many were filled."""
+    rows = conn.execute("SELECT id, series FROM games WHERE summary = ''").fetchall()
+    for row in rows:
+        series = Series.from_dict(json.loads(row["series"]))
+        with transaction(conn):
+            conn.execute("UPDATE games SET summary = ? WHERE id = ?",
+                         (_summary_json(series), row["id"]))
+    return len(rows)
+
+
+def delete(conn: sqlite3.Connection, game_id: int) -> None:
+    """Delete game *game_id*. Raises GameNotFoundError."""
+    with transaction(conn):
+        if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount != 1:
+            raise GameNotFoundError(f"no game with id {game_id}")
+
+
+def _summary_json(series: Series) -> str:
+    return json.dumps(summarize(series), separators=(",", ":"), ensure_ascii=False)
 
 
 def update(
@@ -132,6 +227,7 @@ def update(
     game_id: int,
     version: int | None,
     change: Callable[[Series], Series],
+    cache: RecordCache | None = None,
 ) -> Record:
     """Apply *change* to the stored series and store the result; return the new record.
 
@@ -141,16 +237,27 @@ def update(
     Raises GameNotFoundError, StaleVersionError, or whatever *change* raises.
     """
     with transaction(conn):
-        record = load(conn, game_id)
+        record = load(conn, game_id, cache)
         if version is not None and version != record.version:
             raise StaleVersionError(record, version)
         series = change(record.series)
         now = _now()
         cursor = conn.execute(
-            "UPDATE games SET series = ?, status = ?, version = version + 1, updated_at = ?"
-            " WHERE id = ? AND version = ?",
-            (json.dumps(series.to_dict()), series.current.phase, now, game_id, record.version),
+            "UPDATE games SET series = ?, summary = ?, status = ?, version = version + 1,"
+            " updated_at = ? WHERE id = ? AND version = ?",
+            (json.dumps(series.to_dict()), _summary_json(series), series.current.phase, now,
+             game_id, record.version),
         )
         if cursor.rowcount != 1:  # cannot happen inside BEGIN IMMEDIATE; never overwrite
             raise StaleVersionError(load(conn, game_id), record.version)
-    return replace(record, version=record.version + 1, series=series, updated_at=now)
+    changed = replace(record, version=record.version + 1, series=series, updated_at=now)
+    return cache.put(changed) if cache is not None else changed
+
+
+def init_app(app: Flask) -> None:
+    """Fill the summaries of games stored before there were summaries."""
+    conn = connect(app.config["DATABASE"])
+    try:
+        fill_summaries(conn)
+    finally:
+        conn.close()

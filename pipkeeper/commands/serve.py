@@ -1,16 +1,29 @@
-"""`pipkeeper serve`: the web app on waitress, with a QR code when it listens on the LAN."""
+"""`pipkeeper serve`: the web app on uvicorn, with a QR code when it listens on the LAN.
+
+The server is uvicorn (asyncio) running `web.asgi.LiveApp`: views on a pool of
+worker threads, event streams on the event loop, so hundreds of open phones and
+tablets hold no thread, and a client that trickles its request holds only a socket.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import socket
+import sqlite3
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+from web.security import LOOPBACK_HOSTS
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-DEFAULT_THREADS = 32  # every open event stream (a phone or tablet watching a game) holds one
+DEFAULT_THREADS = 16  # workers for ordinary requests; event streams take none
 ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
 # Private addresses (not broadcast ones, which connect() refuses) in each private range,
 # for a LAN without a default route. Connecting a UDP socket sends no packet.
@@ -19,8 +32,15 @@ _ROUTE_PROBES = ("10.254.254.254", "172.31.254.254", "192.168.254.254")
 
 def port_number(text: str) -> int:
     """Return *text* as a TCP port 1..65535; raise argparse.ArgumentTypeError."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number 1..65535, got {text!r}")
+    return int(text)
+
+
+def worker_count(text: str) -> int:
+    """Return *text* as a number of worker threads 1..256; raise argparse.ArgumentTypeError."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(f"threads is a number 1..256, got {text!r}")
     return int(text)
 
 
@@ -38,7 +58,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--db", type=Path, default=None, metavar="PATH",
                         help="SQLite database file (default: pipkeeper.sqlite3 in the user data "
                         "directory)")
-    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
+    parser.add_argument("--threads", type=worker_count, default=DEFAULT_THREADS,
+                        help=f"worker threads for requests (default {DEFAULT_THREADS}; event "
+                        "streams need none)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="another host name the pages may be opened by (e.g. behind a "
+                        "proxy); repeatable")
     parser.set_defaults(handler=run)
 
 
@@ -83,25 +108,93 @@ def print_lan_banner(address: str, port: int, out: TextIO) -> str:
     return url
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """Serve until interrupted; return 0. Raises OSError when the port is taken."""
-    import waitress
+def served_hosts(host: str, lan: str | None, extra: list[str]) -> list[str]:
+    """Return the host names requests may name: this machine's, the LAN address, *extra*."""
+    names = [*LOOPBACK_HOSTS, *extra]
+    if host not in ALL_INTERFACES:
+        names.append(host)
+    elif lan:
+        hostname = socket.gethostname()
+        names += [lan, hostname, f"{hostname}.local"]
+    return list(dict.fromkeys(name.strip("[]").lower() for name in names if name))
 
+
+def listen(host: str, port: int) -> socket.socket:
+    """Return a listening socket on *host*:*port*. Raises OSError (e.g. the port is taken)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if os.name != "nt":  # on Windows this would let two servers share the port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(1024)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def raise_open_files_limit() -> None:
+    """Let the server hold as many sockets as the system allows this process (not on Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def open_app(database: Path, hosts: list[str]) -> Flask:
+    """Return the app on *database*. Raises DatabaseUnusableError with one line of why not."""
     from web import create_app
+    from web.db import describe
+
+    try:
+        return create_app({"DATABASE": str(database), "SERVED_HOSTS": hosts})
+    except sqlite3.Error as error:
+        raise DatabaseUnusableError(f"cannot use the database {database}: "
+                                    f"{describe(error)}") from None
+    except OSError as error:
+        raise DatabaseUnusableError(f"cannot use the database {database}: "
+                                    f"{error.strerror or error}") from None
+
+
+class DatabaseUnusableError(OSError):
+    """The database file cannot be opened, read, written or migrated."""
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """Serve until interrupted; return 0.
+
+    Raises OSError when the port is taken or the database cannot be used.
+    """
+    import uvicorn
+
+    from web.asgi import LiveApp
     from web.db import default_database
 
+    lan = lan_address() if args.host in ALL_INTERFACES else None
     database = Path(args.db).expanduser() if args.db else default_database()
-    app = create_app({"DATABASE": str(database)})
+    app = open_app(database, served_hosts(args.host, lan, args.allow_host))
+    sock = listen(args.host, args.port)
+    port = sock.getsockname()[1]
+    raise_open_files_limit()
     shown_host = "127.0.0.1" if args.host in ALL_INTERFACES else args.host
     print(f"pipkeeper: serving {database}", file=out)
-    print(f"Open http://{shown_host}:{args.port}/ on this machine.", file=out)
+    print(f"Open http://{shown_host}:{port}/ on this machine.", file=out)
     if args.host in ALL_INTERFACES:
-        address = lan_address()
-        if address:
-            app.config["LAN_URL"] = print_lan_banner(address, args.port, out)
+        if lan:
+            app.config["LAN_URL"] = print_lan_banner(lan, port, out)
         else:
             print("No LAN address found: other devices cannot join.", file=out)
     out.flush()
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                   channel_timeout=60, ident="pipkeeper")
+    config = uvicorn.Config(LiveApp(app, workers=args.threads), http="h11", ws="none",
+                            loop="asyncio", lifespan="off", log_level="warning",
+                            access_log=False, server_header=False, timeout_keep_alive=15,
+                            timeout_graceful_shutdown=2)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0

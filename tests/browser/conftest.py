@@ -1,9 +1,9 @@
-"""A live server and a real Chromium for the browser tests.
+"""The production server and a real Chromium for the browser tests.
 
-The app runs in a background thread (werkzeug, threaded, so event streams and
-requests run side by side) on 127.0.0.1 and a free port, with a temporary
-database. Chromium is Debian's /usr/bin/chromium; where it is missing the tests
-are skipped, except under CI (``CI`` set), where that is a failure.
+The app is `pipkeeper serve` itself, a child process on 127.0.0.1 and a free
+port with a temporary database, as players run it. Chromium is Debian's
+/usr/bin/chromium; where it is missing the tests are skipped, except under CI
+(``CI`` set), where that is a failure.
 """
 
 from __future__ import annotations
@@ -11,16 +11,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import cv2
 import pytest
-from werkzeug.serving import make_server
 
-from web import create_app
+from tests.web.test_serve import Server
 
 CHROMIUM = os.environ.get("PIPKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -42,22 +40,12 @@ def _chromium_or_skip() -> str:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve the app on a free local port; yield its base URL."""
+    """Serve the app with `pipkeeper serve` on a free local port; yield its base URL."""
     folder = tmp_path_factory.mktemp("live")
-    app = create_app({
-        "TESTING": True,
-        "DATABASE": str(folder / "pipkeeper.sqlite3"),
-        "SECRET_KEY": "browser tests",
-        "EVENTS_POLL_SECONDS": 0.05,
-        "EVENTS_KEEPALIVE_SECONDS": 1.0,
-        "EVENTS_MAX_SECONDS": 20.0,
-    })
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    server = Server(folder / "pipkeeper.sqlite3")
+    port = server.start()
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -80,7 +80,8 @@ def test_webcam_capture_posts_a_frame(
     page.on("request", lambda r: uploads.append(r.post_data_buffer or b"")
             if r.method == "POST" and r.url.endswith("/rolls") else None)
     fake_vision(page, five_dice_photo)
-    page.goto(f"{live_server}/games/{game['id']}")  # 127.0.0.1 is a secure context
+    page.goto(f"{live_server}/join/{game['join_code']}")  # another device joins by its link
+    assert page.url == f"{live_server}/games/{game['id']}"  # 127.0.0.1 is a secure context
     page.click("#webcam-start")
     page.wait_for_function("document.querySelector('#webcam-video').videoWidth > 0")
     page.click("#webcam-capture")

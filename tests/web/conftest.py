@@ -45,6 +45,12 @@ class Api:
             version = self.state(game_id)["version"]
         return self.post(f"/api/games/{game_id}/scores", {"box": box, "version": version}, status)
 
+    def join(self, code: str) -> Api:
+        """Join the game of join code *code* as another device does; return this client."""
+        response = self.client.get(f"/join/{code}")
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return self
+
     def state(self, game_id: int) -> dict[str, Any]:
         """Return the game's state."""
         return self.get(f"/api/games/{game_id}")

@@ -17,7 +17,7 @@ def test_migrations_are_numbered_from_one() -> None:
 
 
 def test_empty_file_is_migrated_to_the_latest_version(tmp_path: Path) -> None:
-    conn = db.connect(tmp_path / "new.sqlite3")
+    conn = db.connect(tmp_path / "new.sqlite3", create=True)
     assert db.schema_version(conn) == 0
     assert db.migrate(conn) == len(db.migrations())
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -29,18 +29,21 @@ def test_empty_file_is_migrated_to_the_latest_version(tmp_path: Path) -> None:
 
 def test_init_twice_keeps_schema_and_data(make_app: AppFactory, database: Path) -> None:
     first = make_app()
-    created = first.test_client().post("/api/games", json={"players": ["Ann"]}).get_json()
+    client = first.test_client()
+    created = client.post("/api/games", json={"players": ["Ann"]}).get_json()
     second = make_app()  # a restart: init_app runs again on the same file
     conn = db.connect(database)
     assert db.schema_version(conn) == len(db.migrations())
     assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
     conn.close()
-    again = second.test_client().get(f"/api/games/{created['id']}").get_json()
+    second_client = second.test_client()
+    second_client.get(f"/join/{created['join_code']}")
+    again = second_client.get(f"/api/games/{created['id']}").get_json()
     assert again == created
 
 
 def test_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
-    conn = db.connect(tmp_path / "future.sqlite3")
+    conn = db.connect(tmp_path / "future.sqlite3", create=True)
     conn.execute(f"PRAGMA user_version = {len(db.migrations()) + 1}")
     with pytest.raises(RuntimeError, match="newer than this pipkeeper"):
         db.migrate(conn)
@@ -48,7 +51,7 @@ def test_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
 
 
 def test_failed_migration_leaves_the_version(tmp_path: Path) -> None:
-    conn = db.connect(tmp_path / "broken.sqlite3")
+    conn = db.connect(tmp_path / "broken.sqlite3", create=True)
     conn.execute("CREATE TABLE games (id INTEGER)")  # in the way of migration 1
     with pytest.raises(Exception, match="already exists"):
         db.migrate(conn)

@@ -49,10 +49,11 @@ def test_state_on_connect_then_after_each_change(client: FlaskClient, api: Api) 
 
 def test_change_from_another_process_is_seen(make_app: AppFactory, client: FlaskClient,
                                              api: Api) -> None:
-    game = api.create()["id"]
+    created = api.create()
+    game = created["id"]
     stream = events_of(client, game)
     next(stream)
-    other = Api(make_app().test_client())  # a second server on the same file
+    other = Api(make_app().test_client()).join(created["join_code"])  # a second server
     other.roll(game, [1, 2, 3, 4, 5])
     changed = time.monotonic()
     event, state = parse(next(stream))

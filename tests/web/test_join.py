@@ -39,8 +39,10 @@ def svg_of(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def test_qr_code_holds_the_join_url_on_the_requested_host(client: FlaskClient, api: Api) -> None:
-    state = api.create()
+def test_qr_code_holds_the_join_url_on_the_requested_host(make_app: AppFactory) -> None:
+    client = make_app(SERVED_HOSTS=["localhost", "192.168.1.20"]).test_client()
+    state = Api(client).create()
+    client.get(f"/join/{state['join_code']}", base_url="http://192.168.1.20:8000")
     response = client.get(f"/api/games/{state['id']}/qr.svg",
                           base_url="http://192.168.1.20:8000")
     url = f"http://192.168.1.20:8000/join/{state['join_code']}"
@@ -51,8 +53,12 @@ def test_qr_code_holds_the_join_url_on_the_requested_host(client: FlaskClient, a
 
 
 def test_qr_code_on_localhost_uses_the_lan_url(make_app: AppFactory) -> None:
-    api = Api(make_app(LAN_URL="http://10.0.0.7:8000/").test_client())
+    hosts = ["localhost", "127.0.0.1", "::1", "pi.lan"]
+    api = Api(make_app(LAN_URL="http://10.0.0.7:8000/", SERVED_HOSTS=hosts).test_client())
     state = api.create()
+    for host in ("http://localhost:8000", "http://127.0.0.1:8000", "http://[::1]:8000",
+                 "http://pi.lan:8000"):
+        api.client.get(f"/join/{state['join_code']}", base_url=host)
     for host in ("http://localhost:8000", "http://127.0.0.1:8000", "http://[::1]:8000"):
         response = api.client.get(f"/api/games/{state['id']}/qr.svg", base_url=host)
         assert response.headers["X-Join-URL"] == f"http://10.0.0.7:8000/join/{state['join_code']}"

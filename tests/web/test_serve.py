@@ -1,4 +1,4 @@
-"""`pipkeeper serve`: arguments, the LAN banner, and a real waitress server surviving a kill."""
+"""`pipkeeper serve`: arguments, the LAN banner, and a real server surviving a kill."""
 
 from __future__ import annotations
 
@@ -105,6 +105,15 @@ class Server:
         self.process = start_server(self.database, self.port)
         return self.port
 
+    def stop(self) -> str:
+        """Stop the server as Ctrl+C does (SIGINT), killing it after 10 s; return its output."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.communicate(timeout=10)[0]
+        except subprocess.TimeoutExpired:
+            return self.kill()
+
     def kill(self) -> str:
         """Kill the server at once (SIGKILL: no clean shutdown); return what it printed."""
         assert self.process is not None
@@ -121,14 +130,23 @@ def server(tmp_path: Path) -> Iterator[Server]:
         running.kill()
 
 
+COOKIES: dict[str, str] = {}
+
+
 def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """Send one request as one device (keeping its cookies); return the status and JSON."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     headers = {"Content-Type": "application/json"} if body is not None else {}
+    if COOKIES:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in COOKIES.items())
     conn.request(method, path, json.dumps(body) if body is not None else None, headers)
     response = conn.getresponse()
-    data = json.loads(response.read())
+    for header in response.headers.get_all("Set-Cookie") or []:
+        name, _, value = header.split(";", 1)[0].partition("=")
+        COOKIES[name] = value
+    raw = response.read()
     conn.close()
-    return response.status, data
+    return response.status, json.loads(raw) if raw else None
 
 
 def read_event(response: http.client.HTTPResponse) -> tuple[str, Any]:
@@ -151,7 +169,8 @@ def test_served_game_streams_and_survives_a_kill(server: Server) -> None:
     assert status == 201
     game = state["id"]
     stream = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    stream.request("GET", f"/api/games/{game}/events")
+    stream.request("GET", f"/api/games/{game}/events",
+                   headers={"Cookie": "; ".join(f"{k}={v}" for k, v in COOKIES.items())})
     events = stream.getresponse()
     assert events.getheader("Content-Type", "").startswith("text/event-stream")
     assert read_event(events) == ("state", state)

@@ -41,6 +41,7 @@ export const api = {
   listGames: () => call("GET", "/api/games"),
   stats: () => call("GET", "/api/stats"),
   state: (id) => call("GET", game(id)),
+  deleteGame: (id) => call("DELETE", game(id)),
   roll: (id, dice, kept, version, replace = false) =>
     call("POST", `${game(id)}/rolls`, { dice, kept, version, ...(replace ? { replace: true } : {}) }),
   photo: (id, blob, kept, version, filename = "photo.jpg", replace = false) => {

@@ -78,15 +78,33 @@ function gameItem(game) {
       scores: game.players.map((p, i) => `${p} ${num(game.totals[i])}`).join(", ") })
     : t("game_summary", { rules, n: game.game_number, turn: game.turn });
   const winners = game.finished ? game.winners.map((i) => game.players[i]) : [];
-  return el("li", {},
+  return el("li", { class: game.joined ? "" : "not-joined" },
     el("a", { href: `/games/${game.id}`, class: "game-link" },
       el("span", { class: "who", text: joinNames(game.players) }),
       el("span", { class: "what", text }),
       winners.length ? el("span", { class: "won", text: `★ ${joinNames(winners)}` }) : null,
-      el("span", { class: "when", text: t("started", { when: when(game.updated_at) }) })),
-    game.finished
+      el("span", { class: "when", text: t("started", { when: when(game.updated_at) }) }),
+      game.joined ? null : el("span", { class: "lock", text: t("not_joined") })),
+    game.finished && game.joined
       ? el("a", { href: `/games/${game.id}#review`, class: "review-link", text: t("review_link") })
-      : null);
+      : null,
+    game.owner ? deleteButton(game) : null);
+}
+
+function deleteButton(game) {
+  const button = el("button", { type: "button", class: "delete-game", text: t("delete_game"),
+    "aria-label": `${t("delete_game")}: ${joinNames(game.players)}` });
+  button.addEventListener("click", async () => {
+    if (!window.confirm(t("delete_confirm"))) return;
+    try {
+      await api.deleteGame(game.id);
+      say(t("deleted"), "ok");
+      await loadLists();
+    } catch (error) {
+      say(error.message, "error");
+    }
+  });
+  return button;
 }
 
 function showList(id, games) {
