@@ -26,9 +26,11 @@ class DiceSyntaxError(DiceError):
     """Text that cannot be read as dice at all."""
 
 
-_SEPARATED = re.compile(r"^\s*-?\d+(?:\s*[\s,;/-]\s*-?\d+)*\s*$")
+# Digits are ASCII 0-9 only: \d and str.isdigit also match "٦" or "６", which int() reads
+# and superscripts like "²", which it cannot. Spaces may still be any Unicode whitespace.
+_SEPARATED = re.compile(r"^\s*-?[0-9]+(?:\s*[\s,;/-]\s*-?[0-9]+)*\s*$")
 # A minus sign right after a digit is a separator ("4-4-4-4-1"), not a negative value.
-_TOKEN = re.compile(r"(?<!\d)-?\d+")
+_TOKEN = re.compile(r"(?<![0-9])-?[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ class Dice:
         DiceCountError for the wrong number of dice; each message quotes the text.
         """
         stripped = text.strip()
-        if stripped.isdigit():
+        if stripped.isascii() and stripped.isdigit():
             values = [int(ch) for ch in stripped]
         elif _SEPARATED.match(stripped):
             values = [int(tok) for tok in _TOKEN.findall(stripped)]

@@ -8,6 +8,7 @@ so undo is dropping the last event and JSON holds just the events.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -101,15 +102,47 @@ class _State:
     kept: tuple[int, ...] = ()
 
 
+# Characters that show nothing on their own: format (zero-width spaces and joiners, BOM),
+# spaces, controls, private use, surrogates, unassigned. A name made only of these is empty;
+# a zero-width joiner *inside* a real name stays (emoji sequences, Indic and Thai text).
+_INVISIBLE_CATEGORIES = frozenset({"Cf", "Zs", "Cc", "Co", "Cs", "Cn"})
+MAX_QUOTED_NAME = 80
+
+
+def _quoted(name: str) -> str:
+    """Return repr(name), cut to about MAX_QUOTED_NAME characters with "…"."""
+    text = repr(name[: MAX_QUOTED_NAME + 1])
+    return text if len(text) <= MAX_QUOTED_NAME else text[: MAX_QUOTED_NAME - 1] + "…"
+
+
+def _clean_name(raw: object) -> str:
+    """Return the name with its whitespace collapsed. Raises GameSetupError."""
+    name = " ".join(str(raw).split())  # tabs and newlines are whitespace: collapsed, not refused
+    if not name:
+        raise GameSetupError("a player's name cannot be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise GameSetupError(
+            f"a name has at most {MAX_NAME_LENGTH} characters: {_quoted(name)}"
+        )
+    categories = {unicodedata.category(ch) for ch in name}
+    if "Cs" in categories:  # a pair from JSON is one character: any surrogate is a lone one
+        raise GameSetupError(f"a player's name cannot contain lone surrogates: {_quoted(name)}")
+    if "Cc" in categories:
+        raise GameSetupError(
+            f"a player's name cannot contain control characters: {_quoted(name)}"
+        )
+    if categories <= _INVISIBLE_CATEGORIES:
+        raise GameSetupError(
+            f"a player's name cannot be empty: {_quoted(name)} has no visible characters"
+        )
+    return name
+
+
 def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
-    names = tuple(" ".join(str(name).split()) for name in players)
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise GameSetupError(f"a game has 1 to {MAX_PLAYERS} players, got {len(names)}")
-    for name in names:
-        if not name:
-            raise GameSetupError("a player's name cannot be empty")
-        if len(name) > MAX_NAME_LENGTH:
-            raise GameSetupError(f"a name has at most {MAX_NAME_LENGTH} characters: {name!r}")
+    """Return the cleaned names of 1 to MAX_PLAYERS players. Raises GameSetupError."""
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise GameSetupError(f"a game has 1 to {MAX_PLAYERS} players, got {len(players)}")
+    names = tuple(_clean_name(name) for name in players)
     if len({n.casefold() for n in names}) != len(names):
         raise GameSetupError(f"two players have the same name: {list(names)}")
     return names

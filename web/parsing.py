@@ -1,48 +1,110 @@
 """How the API reads its input: JSON bodies, form fields, numbers, dice, kept dice, names.
 
 Each reader returns a plain value or raises ApiError (400 unless said) whose
-message names the field and quotes what was sent.
+message names the field and quotes what was sent, cut to MAX_QUOTE characters:
+a megabyte of bad input is never echoed back. Numbers are ASCII digits only.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from itertools import accumulate
 from typing import Any
 
 from flask import request
 from werkzeug.exceptions import BadRequest
+from werkzeug.routing import IntegerConverter, Map
 
 from scorekeeper import Dice
 from web.errors import ApiError
+
+MAX_QUOTE = 80
+MAX_JSON_DEPTH = 32
+MAX_DIGITS = 18  # below 2**63, so any whole number fits an SQLite INTEGER
+MAX_WHOLE = 10**MAX_DIGITS - 1
+MAX_ITEMS = 20  # entries of a "dice" or "kept" list: five dice, five positions
+MAX_TEXT = 100  # characters of "dice" or "kept" text such as "6, 6, 4, 6, 6"
+MAX_PLAYERS = 100  # entries of "players": scorekeeper says how many a game may have
+MAX_PLAYERS_TEXT = 1000  # characters of all the names together
+MAX_GAME_ID = 2**63 - 1  # the largest SQLite INTEGER
+
+# A JSON string with its escapes ("a\"b"), or an unterminated one up to the end.
+_JSON_STRING = re.compile(rb'"(?:[^"\\]+|\\.)*"?', re.DOTALL)
+# Brackets become +1 / -1 as signed bytes, every other byte is dropped.
+_BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def quote(value: object) -> str:
+    """Return repr(value), cut to MAX_QUOTE characters ending in "…"."""
+    if isinstance(value, str):
+        value = value[: MAX_QUOTE + 1]  # no need to repr a megabyte to show 80 characters
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than 4300 digits has no repr
+        text = f"<a number of {value.bit_length() if isinstance(value, int) else '?'} bits>"
+    return text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 1] + "…"
+
+
+def nested_deeper_than(raw: bytes, limit: int) -> bool:
+    """Return whether arrays and objects in the JSON text *raw* nest more than *limit* deep.
+
+    Brackets inside strings do not count. For malformed text the answer may be
+    either: the JSON parser refuses that text afterwards anyway.
+    """
+    steps = _JSON_STRING.sub(b"", raw).translate(_BRACKET_STEPS, _NOT_BRACKETS)
+    if len(steps) <= limit:  # too few brackets to nest that deep
+        return False
+    # The running sum of +1/-1 is the depth after each bracket; all of it runs in C.
+    return max(accumulate(memoryview(steps).cast("b"))) > limit
 
 
 def json_body() -> dict[str, Any]:
     """Return the request's JSON object.
 
-    Raises ApiError: 415 when the body is not JSON, 400 when it is malformed or not an object.
+    Raises ApiError: 415 when the body is not JSON, 400 when it is malformed, nested
+    more than MAX_JSON_DEPTH deep, or not an object.
     """
     if not request.is_json:
         raise ApiError("send a JSON body with Content-Type: application/json", 415)
+    too_deep = f"JSON nested too deeply (more than {MAX_JSON_DEPTH} levels)"
+    # Checked before parsing: the parser recurses, and a body of 1000 "[" overflows it.
+    if nested_deeper_than(request.get_data(cache=True), MAX_JSON_DEPTH):
+        raise ApiError(too_deep)
     try:
         data = request.get_json()
     except BadRequest:
         raise ApiError("malformed JSON in the request body") from None
+    except RecursionError:  # should the scan above ever miss a way of nesting
+        raise ApiError(too_deep) from None
     if not isinstance(data, dict):
         raise ApiError(f"the JSON body must be an object, got {type(data).__name__}")
     return data
 
 
 def whole_number(value: object, name: str) -> int | None:
-    """Return *value* (an int, or digits from a form) as an int; None when absent.
+    """Return *value* (an int, or ASCII digits from a form) as an int; None when absent.
 
-    Raises ApiError(400) for anything else.
+    Raises ApiError(400) for anything else, negative numbers, and numbers of more
+    than MAX_DIGITS digits.
     """
     if value is None or value == "":
         return None
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
+    if isinstance(value, str):
+        digits = value.strip()
+        # isdigit() alone takes "²", and int() takes "٣", "３" and "1_0".
+        if not (digits.isascii() and digits.isdigit()):
+            raise ApiError(f"{name!r} must be a whole number, got {quote(value)}")
+        if len(digits) > MAX_DIGITS:
+            raise ApiError(f"{name!r} must be a whole number of at most {MAX_DIGITS} digits, "
+                           f"got {quote(value)}")
+        return int(digits)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(f"{name!r} must be a whole number, got {value!r}")
+        raise ApiError(f"{name!r} must be a whole number, got {quote(value)}")
+    if not 0 <= value <= MAX_WHOLE:
+        raise ApiError(f"{name!r} must be a whole number from 0 to {MAX_WHOLE}, "
+                       f"got {quote(value)}")
     return value
 
 
@@ -54,26 +116,39 @@ def version_of(data: Mapping[str, Any], required: bool) -> int | None:
     return version
 
 
+def _small_int(value: object) -> bool:
+    """Whether *value* is a JSON integer (not true/false) short enough to quote in full."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_WHOLE
+
+
 def dice_of(value: object) -> Dice:
-    """Return dice from a list of five ints or text like "1 3 3 5 6" (scorekeeper's errors)."""
-    if isinstance(value, str):
+    """Return dice from a list of five ints or text like "1 3 3 5 6".
+
+    Raises ApiError(400) for other types, long input and list entries that are not
+    whole numbers; scorekeeper's DiceError for values outside 1..6 or a wrong count.
+    """
+    if isinstance(value, str) and len(value) <= MAX_TEXT:
         return Dice.parse(value)
-    if isinstance(value, list):
+    if isinstance(value, list) and len(value) <= MAX_ITEMS:
+        wrong = [v for v in value if not _small_int(v)]
+        if wrong:
+            raise ApiError(f"'dice' must be whole numbers 1..6, got {quote(wrong[0])} "
+                           f"in {quote(value)}")
         return Dice.of(value)
-    raise ApiError(f"'dice' must be a list of five values 1..6, got {value!r}")
+    raise ApiError(f"'dice' must be a list of five values 1..6, got {quote(value)}")
 
 
 def kept_of(value: object) -> tuple[int, ...]:
     """Return kept positions 0..4 from a list of ints or text like "0,2" (a form field)."""
     if value is None or value == "":
         return ()
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= MAX_TEXT:
         value = value.replace(",", " ").split()
-    if not isinstance(value, list):
-        raise ApiError(f"'kept' must be a list of positions 0..4, got {value!r}")
+    if not isinstance(value, list) or len(value) > MAX_ITEMS:
+        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}")
     positions = [whole_number(v, "kept") for v in value]
     if None in positions:
-        raise ApiError(f"'kept' must be a list of positions 0..4, got {value!r}")
+        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}")
     return tuple(p for p in positions if p is not None)
 
 
@@ -83,11 +158,37 @@ def flag_of(value: object, name: str) -> bool:
         return bool(value)
     if isinstance(value, str) and value.lower() in {"true", "1", "false", "0", ""}:
         return value.lower() in {"true", "1"}
-    raise ApiError(f"{name!r} must be true or false, got {value!r}")
+    raise ApiError(f"{name!r} must be true or false, got {quote(value)}")
 
 
 def players_of(value: object) -> list[str]:
-    """Return the player names (strings, stripped). Raises ApiError(400)."""
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ApiError(f"'players' must be a list of names, got {value!r}")
+    """Return the player names (strings, stripped); scorekeeper checks the names themselves.
+
+    Raises ApiError(400) for anything but a list of strings, and for more than
+    MAX_PLAYERS names or MAX_PLAYERS_TEXT characters of them.
+    """
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS:
+        raise ApiError(f"'players' must be a list of names, got {quote(value)}")
+    wrong = [v for v in value if not isinstance(v, str)]
+    if wrong:
+        raise ApiError(f"'players' must be a list of names, got {quote(wrong[0])} "
+                       f"in {quote(value)}")
+    length = sum(len(name) for name in value)
+    if length > MAX_PLAYERS_TEXT:
+        raise ApiError(f"'players' must be names of at most {MAX_PLAYERS_TEXT} characters "
+                       f"in all, got {length}: {quote(value)}")
     return [name.strip() for name in value]
+
+
+class GameIdConverter(IntegerConverter):
+    """URL converter of game ids: ASCII digits, at most MAX_GAME_ID (2**63 - 1).
+
+    A larger id, or "٣" where werkzeug's ``int`` takes any Unicode digit, does not
+    match the route: 404, where SQLite would overflow on it. Registered as
+    ``app.url_map.converters["game_id"]``; routes say ``<game_id:game_id>``.
+    """
+
+    regex = r"[0-9]{1,19}"
+
+    def __init__(self, map: Map) -> None:
+        super().__init__(map, min=0, max=MAX_GAME_ID)

@@ -106,3 +106,31 @@ def test_repr_and_str_round_trip(values: list[int]) -> None:
     assert Dice.parse("".join(map(str, values)), count=None) == dice
     assert sum(dice.counts()) == len(values)
     assert dice.total == sum(values)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u0666\u0666\u0664\u0666\u0666",  # Arabic-Indic digits: int() reads them
+        "\uff16\uff16\uff14\uff16\uff16",  # fullwidth digits
+        "\u0666 \u0666 \u0664 \u0666 \u0666",
+        "\u00b2\u00b2\u00b2\u00b2\u00b2",  # superscripts: isdigit() is true, int() fails
+        "6 6 4 6 \u00b2",
+        "6,6,4,6,\uff16",
+        "\u09ec\u09ec\u09ea\u09ec\u09ec",  # Bengali digits
+    ],
+)
+def test_parse_reads_only_ascii_digits(text: str) -> None:
+    with pytest.raises(DiceSyntaxError) as caught:
+        Dice.parse(text)
+    assert str(caught.value) == f"cannot read dice from {text!r}: use e.g. '6 6 4 6 6'"
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [("6\u00a06 4 6 6", (6, 6, 4, 6, 6)), ("1\u30002 3 4 5", (1, 2, 3, 4, 5))],
+)
+def test_parse_still_takes_unicode_spaces_between_ascii_digits(
+    text: str, values: tuple[int, ...]
+) -> None:
+    assert Dice.parse(text).values == values

@@ -200,6 +200,57 @@ def test_bad_players(players: list[str], message: str) -> None:
         Game.new("yahtzee", players)
 
 
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("A\x00B", "a player's name cannot contain control characters: 'A\\x00B'"),
+        ("\x00", "a player's name cannot contain control characters: '\\x00'"),
+        ("\x07\x7f", "a player's name cannot contain control characters: '\\x07\\x7f'"),
+        ("Ann\x9b", "a player's name cannot contain control characters: 'Ann\\x9b'"),
+        ("\ud800", "a player's name cannot contain lone surrogates: '\\ud800'"),
+        ("Ann\udfff", "a player's name cannot contain lone surrogates: 'Ann\\udfff'"),
+        ("\u200b", "a player's name cannot be empty: '\\u200b' has no visible characters"),
+        ("\u200c\u200d\u2060\ufeff",
+         "a player's name cannot be empty: '\\u200c\\u200d\\u2060\\ufeff' has no visible "
+         "characters"),
+        ("\u200b \u200b", "a player's name cannot be empty: '\\u200b \\u200b' has no visible "
+         "characters"),
+        ("\ue000", "a player's name cannot be empty: '\\ue000' has no visible characters"),
+        ("\t\n ", "a player's name cannot be empty"),
+    ],
+)
+def test_names_without_controls_surrogates_or_only_invisible_characters(
+    name: str, message: str
+) -> None:
+    with pytest.raises(GameSetupError) as caught:
+        Game.new("yahtzee", ["Ann", name])
+    assert str(caught.value) == message
+
+
+def test_long_bad_names_are_quoted_in_at_most_80_characters() -> None:
+    with pytest.raises(GameSetupError) as caught:
+        Game.new("yahtzee", ["x" * 1_000_000])
+    assert str(caught.value) == f"a name has at most 40 characters: '{'x' * 78}…"
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("  Ann \t  Lee\n", "Ann Lee"),  # whitespace, tabs and newlines collapse as before
+        ("Ann\u00a0Lee", "Ann Lee"),
+        ("\U0001f468\u200d\U0001f469\u200d\U0001f467",  # a family emoji: ZWJ sequence
+         "\U0001f468\u200d\U0001f469\u200d\U0001f467"),
+        ("\u0915\u094d\u200d\u0937", "\u0915\u094d\u200d\u0937"),  # Devanagari with a ZWJ
+        ("\u0e2a\u0e21\u200b\u0e0a\u0e32\u0e22", "\u0e2a\u0e21\u200b\u0e0a\u0e32\u0e22"),  # Thai
+        ("\u05d3\u05e0\u05d4\u200f", "\u05d3\u05e0\u05d4\u200f"),  # Hebrew with a RLM
+        ("\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
+         "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"),  # a flag
+    ],
+)
+def test_real_names_keep_their_joiners_and_marks(given: str, kept: str) -> None:
+    assert Game.new("yahtzee", [given]).players == (kept,)
+
+
 def test_json_round_trip_is_lossless() -> None:
     game = Game.new("yahtzee+free-joker", ["Ann", "Ben"], roll_for_first=True)
     game = game.roll_first(Dice.parse("33333")).roll_first(Dice.parse("44444"))  # Ben starts
