@@ -24,6 +24,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     the database. Raises OSError when the database folder cannot be written.
     """
     from web import access, api, api_advice, db, errors, events, i18n, join, pages, security, store
+    from web.parsing import GameIdConverter
     from web.photos import MAX_UPLOAD_BYTES
 
     app = Flask(__name__)
@@ -40,6 +41,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for resource in (db, store, access, errors, security, events, i18n):
         resource.init_app(app)
+    app.url_map.converters["game_id"] = GameIdConverter
     for blueprint in (api.bp, api_advice.bp, join.bp, pages.bp):
         app.register_blueprint(blueprint)
     return app

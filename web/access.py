@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Literal
+from typing import Literal, TypeVar
 
 from flask import Flask, current_app, request
 from werkzeug.wrappers import Response
@@ -27,6 +27,7 @@ Role = Literal["player", "owner"]
 COOKIE_PREFIX = "pk-game-"
 COOKIE_DAYS = 60
 CACHE = "pipkeeper.records"
+R = TypeVar("R", bound=Response)
 
 
 def _mac(role: Role, game_id: int, join_code: str) -> str:
@@ -45,7 +46,7 @@ def role_of(game_id: int, join_code: str) -> Role | None:
     return None
 
 
-def grant(response: Response, game_id: int, join_code: str, role: Role) -> Response:
+def grant(response: R, game_id: int, join_code: str, role: Role) -> R:
     """Give the device *role* in game *game_id* (never lowering an owner); return *response*."""
     if role_of(game_id, join_code) == "owner":
         role = "owner"
@@ -55,7 +56,7 @@ def grant(response: Response, game_id: int, join_code: str, role: Role) -> Respo
     return response
 
 
-def forget(response: Response, game_id: int) -> Response:
+def forget(response: R, game_id: int) -> R:
     """Remove the device's cookie for game *game_id*; return *response*."""
     response.delete_cookie(f"{COOKIE_PREFIX}{game_id}", httponly=True, samesite="Lax")
     return response

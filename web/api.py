@@ -34,7 +34,7 @@ def create_game() -> Response:
     """Start a series with its first game; 201 with the state, and the owner's cookie."""
     body = json_body()
     rules = body.get("rules", "yahtzee")
-    if not isinstance(rules, str):
+    if not isinstance(rules, str) or len(rules) > 100:
         raise ApiError(f"'rules' must be a rule set name, got {quote(rules)}")
     players = players_of(body.get("players"))
     series = Series.new(rules, players, flag_of(body.get("roll_for_first"), "roll_for_first"))
@@ -53,13 +53,13 @@ def list_games() -> dict[str, Any]:
                       for listed in store.listing(get_db())]}
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<game_id:game_id>")
 def get_game(game_id: int) -> dict[str, Any]:
     """The whole state of one game."""
     return render_state(access.load_game(game_id))
 
 
-@bp.delete("/games/<int:game_id>")
+@bp.delete("/games/<game_id:game_id>")
 def delete_game(game_id: int) -> Response:
     """Delete a game (its owner only): 204, and its streams end."""
     access.load_game(game_id, "owner")
@@ -77,7 +77,7 @@ def _change(game_id: int, version: int | None, change: actions.Change) -> dict[s
     return state
 
 
-@bp.post("/games/<int:game_id>/rolls")
+@bp.post("/games/<game_id:game_id>/rolls")
 def add_roll(game_id: int) -> dict[str, Any]:
     """A roll as JSON dice or as a photo (multipart ``photo``); ``replace`` corrects the last."""
     reading: dict[str, Any] | None = None
@@ -95,30 +95,30 @@ def add_roll(game_id: int) -> dict[str, Any]:
             "state": state}
 
 
-@bp.post("/games/<int:game_id>/scores")
+@bp.post("/games/<game_id:game_id>/scores")
 def add_score(game_id: int) -> dict[str, Any]:
     """Fill a box of the current player with the current dice."""
     body = json_body()
     box = body.get("box")
-    if not isinstance(box, str) or not box:
+    if not isinstance(box, str) or not box or len(box) > 40:
         raise ApiError(f"'box' must be a box slug, got {quote(box)}")
     return _change(game_id, version_of(body, required=True), actions.score(box))
 
 
-@bp.post("/games/<int:game_id>/undo")
+@bp.post("/games/<game_id:game_id>/undo")
 def undo(game_id: int) -> dict[str, Any]:
     """Take back the last action of the current game."""
     body = json_body()
     return _change(game_id, version_of(body, required=True), actions.undo())
 
 
-@bp.post("/games/<int:game_id>/next")
+@bp.post("/games/<game_id:game_id>/next")
 def play_again(game_id: int) -> dict[str, Any]:
     """Start the next game of the series under the same id."""
     return _change(game_id, version_of(json_body(), required=False), actions.play_again)
 
 
-@bp.get("/games/<int:game_id>/events")
+@bp.get("/games/<game_id:game_id>/events")
 def events(game_id: int) -> Response:
     """A text/event-stream of the game's state: now, and after every change."""
     return stream_response(access.load_game(game_id))

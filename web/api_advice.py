@@ -17,13 +17,13 @@ from web.parsing import whole_number
 bp = Blueprint("api_advice", __name__, url_prefix="/api")
 
 
-@bp.get("/games/<int:game_id>/hint")
+@bp.get("/games/<game_id:game_id>/hint")
 def hint(game_id: int) -> dict[str, Any]:
     """The advisor's options for the current player's roll, best first."""
     return advice.hint(access.load_game(game_id).game)
 
 
-@bp.get("/games/<int:game_id>/review")
+@bp.get("/games/<game_id:game_id>/review")
 def review(game_id: int) -> dict[str, Any]:
     """Every choice of every player of a finished game with the points it lost.
 

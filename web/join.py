@@ -61,7 +61,7 @@ def join_form() -> BaseResponse:
     return redirect(url_for("join.join", code=code))
 
 
-@bp.get("/api/games/<int:game_id>/qr.svg")
+@bp.get("/api/games/<game_id:game_id>/qr.svg")
 def qr_svg(game_id: int) -> Response:
     """Return an SVG QR code of the game's join URL."""
     record = access.load_game(game_id)

@@ -105,7 +105,7 @@ def home() -> str:
                            ruleset_label=ruleset_label)
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<game_id:game_id>")
 def game(game_id: int) -> str:
     """Return the game page: every player's scorecard and the turn panel."""
     state = _game_state(game_id)
@@ -114,7 +114,7 @@ def game(game_id: int) -> str:
                            rules_label=ruleset_label(state["rules"]))
 
 
-@bp.get("/games/<int:game_id>/board")
+@bp.get("/games/<game_id:game_id>/board")
 def board(game_id: int) -> str:
     """Return the large-type shared scoreboard for a tablet."""
     state = _game_state(game_id)

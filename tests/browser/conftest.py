@@ -18,7 +18,7 @@ from typing import Any
 import cv2
 import pytest
 
-from tests.web.test_serve import Server
+from tests.server import Server
 
 CHROMIUM = os.environ.get("PIPKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

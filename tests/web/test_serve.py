@@ -6,8 +6,6 @@ import http.client
 import io
 import ipaddress
 import json
-import os
-import signal
 import socket
 import subprocess
 import sys
@@ -21,8 +19,7 @@ import segno
 
 from pipkeeper.cli import build_parser
 from pipkeeper.commands import serve
-
-ROOT = Path(__file__).parents[2]
+from tests.server import ROOT, Server, call, cookie_header
 
 
 @pytest.mark.parametrize(
@@ -68,59 +65,6 @@ def test_lan_address_is_a_lan_ipv4_or_none() -> None:
 # --- a real server -------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(database: Path, port: int) -> subprocess.Popen[str]:
-    """Start `pipkeeper serve` and wait (at most 20 s) until it accepts connections."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pipkeeper", "serve", "--port", str(port), "--db", str(database)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
-        except OSError:
-            assert process.poll() is None, process.communicate()[0]
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start within 20 s")
-
-
-class Server:
-    """`pipkeeper serve` on one database and port, as a child process that can be killed."""
-
-    def __init__(self, database: Path) -> None:
-        self.database, self.port = database, free_port()
-        self.process: subprocess.Popen[str] | None = None
-
-    def start(self) -> int:
-        """Start the server; return its port."""
-        self.process = start_server(self.database, self.port)
-        return self.port
-
-    def stop(self) -> str:
-        """Stop the server as Ctrl+C does (SIGINT), killing it after 10 s; return its output."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGINT)
-        try:
-            return self.process.communicate(timeout=10)[0]
-        except subprocess.TimeoutExpired:
-            return self.kill()
-
-    def kill(self) -> str:
-        """Kill the server at once (SIGKILL: no clean shutdown); return what it printed."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        return self.process.communicate()[0]
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """A server on a temporary database, killed after the test."""
@@ -128,25 +72,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     yield running
     if running.process is not None and running.process.poll() is None:
         running.kill()
-
-
-COOKIES: dict[str, str] = {}
-
-
-def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-    """Send one request as one device (keeping its cookies); return the status and JSON."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    headers = {"Content-Type": "application/json"} if body is not None else {}
-    if COOKIES:
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in COOKIES.items())
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = conn.getresponse()
-    for header in response.headers.get_all("Set-Cookie") or []:
-        name, _, value = header.split(";", 1)[0].partition("=")
-        COOKIES[name] = value
-    raw = response.read()
-    conn.close()
-    return response.status, json.loads(raw) if raw else None
 
 
 def read_event(response: http.client.HTTPResponse) -> tuple[str, Any]:
@@ -169,8 +94,7 @@ def test_served_game_streams_and_survives_a_kill(server: Server) -> None:
     assert status == 201
     game = state["id"]
     stream = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    stream.request("GET", f"/api/games/{game}/events",
-                   headers={"Cookie": "; ".join(f"{k}={v}" for k, v in COOKIES.items())})
+    stream.request("GET", f"/api/games/{game}/events", headers={"Cookie": cookie_header()})
     events = stream.getresponse()
     assert events.getheader("Content-Type", "").startswith("text/event-stream")
     assert read_event(events) == ("state", state)
