@@ -158,7 +158,7 @@ class Hub:
                 try:
                     conn = conn or connect(self._database)
                     self._check(conn, watched)
-                except sqlite3.Error as error:  # the next poll tries again
+                except Exception as error:  # a bad row or a lost file: the next poll tries again
                     log.warning("event watcher: %s", error)
                     if conn is not None:
                         conn.close()
@@ -203,13 +203,19 @@ class ThreadSubscriber:
 
     def __init__(self) -> None:
         self._queue: queue.Queue[str | None] = queue.Queue(QUEUE_LIMIT)
+        self._lock = threading.Lock()
+        self._ended = False
 
     def deliver(self, message: str | None) -> None:
-        """Queue *message*; a full queue ends the stream."""
-        try:
+        """Queue *message*; a full queue ends the stream (its browser reconnects)."""
+        with self._lock:
+            if self._ended:
+                return
+            if self._queue.full():
+                _drain(self._queue)
+                message = None
+            self._ended = message is None
             self._queue.put_nowait(message)
-        except queue.Full:
-            self._queue = _ended()
 
     def get(self, timeout: float) -> str | None:
         """Return the next message, KEEPALIVE after *timeout* seconds, or None at the end."""
@@ -219,10 +225,10 @@ class ThreadSubscriber:
             return KEEPALIVE
 
 
-def _ended() -> queue.Queue[str | None]:
-    ended: queue.Queue[str | None] = queue.Queue(1)
-    ended.put_nowait(None)
-    return ended
+def _drain(waiting: queue.Queue[str | None] | asyncio.Queue[str | None]) -> None:
+    """Drop every message still waiting in *waiting*."""
+    while not waiting.empty():
+        waiting.get_nowait()
 
 
 class LoopSubscriber:
@@ -231,17 +237,20 @@ class LoopSubscriber:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+        self._ended = False
 
     def deliver(self, message: str | None) -> None:
         """Queue *message* from any thread; a full queue ends the stream."""
         self._loop.call_soon_threadsafe(self._put, message)
 
     def _put(self, message: str | None) -> None:
-        try:
-            self._queue.put_nowait(message)
-        except asyncio.QueueFull:
-            self._queue = asyncio.Queue(1)
-            self._queue.put_nowait(None)
+        if self._ended:
+            return
+        if self._queue.full():
+            _drain(self._queue)
+            message = None
+        self._ended = message is None
+        self._queue.put_nowait(message)
 
     async def get(self, timeout: float) -> str | None:
         """Return the next message, KEEPALIVE after *timeout* seconds, or None at the end."""
