@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 TRAIN_STAMP := $(VENV)/.installed-train
 
-.PHONY: run test lint train eval bench solve clean
+.PHONY: run test lint train eval bench loadtest solve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,9 @@ eval: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m vision.bench
 	$(BIN)/python -m scorekeeper.advisor.bench
+
+loadtest: $(STAMP)
+	$(BIN)/python -m web.loadtest
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

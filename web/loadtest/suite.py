@@ -1,0 +1,136 @@
+"""A whole load run: the scenarios on a fresh server (or a given one), and their figures."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from web.loadtest.client import Target
+from web.loadtest.report import (
+    Figure,
+    churn_figures,
+    list_figures,
+    slowloris_figures,
+    table_figures,
+    writer_figures,
+)
+from web.loadtest.scenarios import (
+    ChurnResult,
+    ListResult,
+    SlowlorisResult,
+    WriterResult,
+    churn,
+    game_list,
+    slowloris,
+    writers,
+)
+from web.loadtest.server import Server, ServerError, parse_target
+from web.loadtest.sizes import Sizes
+from web.loadtest.tables import TableResult, table_scale
+
+Progress = Callable[[str], None]
+Scenarios = Callable[[Target, int | None], Coroutine[Any, Any, None]]
+
+
+@dataclass
+class SuiteResult:
+    """Each scenario's result (None where it did not run) and the servers' fates."""
+
+    churn: ChurnResult | None = None
+    slowloris: SlowlorisResult | None = None
+    writers: WriterResult | None = None
+    tables: TableResult | None = None
+    games_list: ListResult | None = None
+    servers_alive: bool | None = None
+    error: str | None = None
+    duration: float = 0.0
+
+
+def _quiet(_: str) -> None:
+    pass
+
+
+def _on_server(folder: Path, scenarios: Scenarios) -> bool:
+    """Run *scenarios* on a fresh server in *folder*; return True when it outlived them.
+
+    Raises ServerError when the server does not start.
+    """
+    server = Server(folder)
+    server.start()
+    try:
+        asyncio.run(scenarios(server.target, server.pid))
+        return server.running
+    finally:
+        server.stop()
+
+
+def run_suite(sizes: Sizes, url: str | None = None, folder: Path | None = None,
+              progress: Progress = _quiet) -> SuiteResult:
+    """Return the results of every scenario at *sizes*.
+
+    Without *url*, two servers are started in turn, each with a fresh database in
+    *folder* (a temporary one by default): one for churn, slow clients, writers
+    and table scale, one for the game list. Raises ValueError for a *url* that is
+    not on 127.0.0.1.
+    """
+    result = SuiteResult()
+    started = time.perf_counter()
+
+    async def main_scenarios(target: Target, pid: int | None) -> None:
+        progress(f"loadtest: churn, {sizes.churn} streams")
+        result.churn = await churn(target, sizes, pid)
+        progress(f"loadtest: slowloris, {sizes.slowloris} slow connections")
+        result.slowloris = await slowloris(target, sizes)
+        progress(f"loadtest: writers, {sizes.writers} on {sizes.writer_games} games")
+        result.writers = await writers(target, sizes)
+        progress(f"loadtest: table scale, {sizes.tables} tables x {sizes.devices} streams, "
+                 f"{sizes.players} players each")
+        result.tables = await table_scale(target, sizes)
+
+    async def list_scenario(target: Target, pid: int | None) -> None:
+        progress(f"loadtest: game list, {sizes.list_games} games")
+        result.games_list = await game_list(target, sizes)
+
+    if url is not None:
+        target = parse_target(url)
+        asyncio.run(main_scenarios(target, None))
+        asyncio.run(list_scenario(target, None))
+    else:
+        with tempfile.TemporaryDirectory(prefix="pipkeeper-load-") as scratch:
+            base = folder or Path(scratch)
+            try:
+                alive = _on_server(base / "main", main_scenarios)
+                result.servers_alive = _on_server(base / "list", list_scenario) and alive
+            except ServerError as e:
+                result.error = str(e)
+    result.duration = time.perf_counter() - started
+    return result
+
+
+def suite_figures(result: SuiteResult) -> list[Figure]:
+    """Return every figure of *result*, scenario by scenario."""
+    figures: list[Figure] = []
+    if result.error is not None:
+        first = result.error.splitlines()[0] if result.error else "?"
+        figures.append(Figure("server", "started", first[:60], "started", False))
+    if result.churn:
+        figures += churn_figures(result.churn)
+    if result.slowloris:
+        figures += slowloris_figures(result.slowloris)
+    if result.writers:
+        figures += writer_figures(result.writers)
+    if result.tables:
+        figures += table_figures(result.tables)
+    if result.games_list:
+        figures += list_figures(result.games_list)
+    if result.servers_alive is not None:
+        figures.append(Figure("server", "alive after the load",
+                              "yes" if result.servers_alive else "no", "yes",
+                              result.servers_alive))
+    figures.append(Figure("all", "duration", f"{result.duration:.1f} s"))
+    return figures
