@@ -2,17 +2,20 @@
 
 Opening a game's join link (``/join/<code>``, the QR code on its scoreboard) or
 typing its code gives the device a cookie for that game; starting a game gives
-its creator the owner's cookie, which also allows deleting it. A cookie is an
-HMAC of the game's id and join code under the app's secret key, so it cannot be
+its creator the owner's cookie, which also allows deleting it. A cookie is a
+MAC of the game's id and join code under the app's secret key, so it cannot be
 made up, proves nothing for another game, and holds for no later game that
-reuses the id. Every route of one game loads it through `load_game`, which says
-403 to a device without the cookie; the game list shows strangers no join code.
+reuses the id (the MAC is keyed BLAKE2b). Every route of one game loads it
+through `load_game`, which says 403 to a device without the cookie; the game
+list shows strangers no join code.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import sqlite3
+from collections.abc import Callable
 from typing import Literal, TypeVar
 
 from flask import Flask, current_app, request
@@ -30,27 +33,63 @@ CACHE = "pipkeeper.records"
 R = TypeVar("R", bound=Response)
 
 
-def _mac(role: Role, game_id: int, join_code: str) -> str:
-    key = str(current_app.secret_key).encode()
+def _mac(key: bytes, role: str, game_id: int, join_code: str) -> str:
+    """Return the keyed BLAKE2b MAC (a MAC by design, no HMAC construction needed) of a grant."""
     text = f"{role}:{game_id}:{join_code}".encode()
-    return hmac.new(key, text, hashlib.sha256).hexdigest()[:32]
+    return hashlib.blake2b(text, key=key, digest_size=16).hexdigest()
+
+
+def _key() -> bytes:
+    return hashlib.sha256(str(current_app.secret_key).encode()).digest()
+
+
+def role_reader() -> Callable[[int, str], Role | None]:
+    """Return a function telling, for this request, its role in a game (id, join code).
+
+    The cookies are parsed once, for lists of thousands of games.
+    """
+    cookies = {name: value for name, value in request.cookies.items()
+               if name.startswith(COOKIE_PREFIX)}
+    key = _key()
+
+    def role(game_id: int, join_code: str) -> Role | None:
+        cookie = cookies.get(f"{COOKIE_PREFIX}{game_id}")
+        if not cookie:
+            return None
+        held, _, mac = cookie.partition(".")
+        if held not in ("owner", "player"):
+            return None
+        if not hmac.compare_digest(mac, _mac(key, held, game_id, join_code)):
+            return None
+        return "owner" if held == "owner" else "player"
+
+    return role
+
+
+def joined_games(conn: sqlite3.Connection) -> dict[int, Role]:
+    """Return {game id: role} of every game this request's cookies rightly claim."""
+    claimed: dict[int, str] = {}
+    for name, value in request.cookies.items():
+        number = name.removeprefix(COOKIE_PREFIX)
+        if name.startswith(COOKIE_PREFIX) and number.isascii() and number.isdigit():
+            claimed[int(number)] = value
+    role = role_reader()
+    found = {game_id: role(game_id, code)
+             for game_id, code in store.join_codes(conn, claimed).items()}
+    return {game_id: held for game_id, held in found.items() if held is not None}
 
 
 def role_of(game_id: int, join_code: str) -> Role | None:
     """Return what this request's cookie allows in game *game_id*: owner, player or None."""
-    cookie = request.cookies.get(f"{COOKIE_PREFIX}{game_id}", "")
-    role, _, mac = cookie.partition(".")
-    for known in ("owner", "player"):
-        if role == known and hmac.compare_digest(mac, _mac(known, game_id, join_code)):
-            return known
-    return None
+    return role_reader()(game_id, join_code)
 
 
 def grant(response: R, game_id: int, join_code: str, role: Role) -> R:
     """Give the device *role* in game *game_id* (never lowering an owner); return *response*."""
     if role_of(game_id, join_code) == "owner":
         role = "owner"
-    response.set_cookie(f"{COOKIE_PREFIX}{game_id}", f"{role}.{_mac(role, game_id, join_code)}",
+    response.set_cookie(f"{COOKIE_PREFIX}{game_id}",
+                        f"{role}.{_mac(_key(), role, game_id, join_code)}",
                         max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
                         secure=request.is_secure)
     return response

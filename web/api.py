@@ -20,7 +20,7 @@ from web.db import get_db
 from web.errors import ApiError
 from web.events import hub, publish, stream_response
 from web.parsing import dice_of, flag_of, json_body, kept_of, players_of, quote, version_of
-from web.state import render_boxes, render_state, render_summary
+from web.state import render_boxes, render_state
 from web.stats import player_stats
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -47,10 +47,13 @@ def create_game() -> Response:
 
 
 @bp.get("/games")
-def list_games() -> dict[str, Any]:
+def list_games() -> Response:
     """Every stored game, most recently changed first; join codes only of joined games."""
-    return {"games": [render_summary(listed, access.role_of(listed.id, listed.join_code))
-                      for listed in store.listing(get_db())]}
+    conn = get_db()
+    joined = access.joined_games(conn)
+    games = store.listing_json(conn, owners=[g for g, role in joined.items() if role == "owner"],
+                               players=[g for g, role in joined.items() if role == "player"])
+    return Response(f'{{"games":{games}}}', mimetype="application/json")
 
 
 @bp.get("/games/<game_id:game_id>")
@@ -141,7 +144,7 @@ def join_by_code() -> Response:
 @bp.get("/stats")
 def stats() -> dict[str, Any]:
     """Per-player statistics over every finished game."""
-    return {"players": player_stats(store.listing(get_db()))}
+    return {"players": player_stats(store.finished_results(get_db()))}
 
 
 @bp.get("/rules")

@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper import RuleSet
 from scorekeeper.game import MAX_ROLLS, Game
 from scorekeeper.series import MAX_GAMES, Series
-from web.store import Listed, Record
+from web.store import Record
 from web.summary import winners
 
 
@@ -71,25 +71,6 @@ def render_game(game: Game) -> dict[str, Any]:
         "boxes": render_boxes(game.rules),
         "cards": render_cards(game),
         "history": game.history(),
-    }
-
-
-def render_summary(listed: Listed, role: str | None) -> dict[str, Any]:
-    """Return a stored game as the home page lists it: who, when, where it stands.
-
-    Its join code is there only for a device that joined it (*role* "player" or
-    "owner"; None for a stranger).
-    """
-    summary = {key: value for key, value in listed.summary.items() if key != "results"}
-    return {
-        "id": listed.id,
-        "joined": role is not None,
-        "owner": role == "owner",
-        **({"join_code": listed.join_code} if role else {}),
-        "version": listed.version,
-        "created_at": listed.created_at,
-        "updated_at": listed.updated_at,
-        **summary,
     }
 
 

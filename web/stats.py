@@ -6,8 +6,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from web.store import Listed
-
 
 @dataclass
 class PlayerStats:
@@ -31,15 +29,17 @@ class PlayerStats:
         }
 
 
-def player_stats(listed: Iterable[Listed]) -> list[dict[str, Any]]:
+def player_stats(
+    series: Iterable[tuple[list[str], list[dict[str, Any]]]],
+) -> list[dict[str, Any]]:
     """Return each player's statistics over every finished game, most wins first.
 
-    Reads the stored summaries' results (`web.summary.result`), not the games.
+    *series* holds each series' players and the results of its finished games
+    (`web.summary.result`, as `web.store.finished_results` reads them).
     """
     players: dict[str, PlayerStats] = {}
-    for game in listed:
-        names = game.summary["players"]
-        for result in game.summary["results"]:
+    for names, results in series:
+        for result in results:
             for seat, name in enumerate(names):
                 stats = players.setdefault(name.casefold(), PlayerStats(name))
                 stats.totals.append(result["totals"][seat])

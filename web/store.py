@@ -26,7 +26,7 @@ from flask import Flask
 from scorekeeper.game import Game
 from scorekeeper.series import Series
 from web.db import connect, transaction
-from web.summary import summarize
+from web.summary import results, summarize
 
 # No O/0, I/1/L, B/8, S or Z: what is left cannot be misread when typed from a tablet.
 JOIN_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"
@@ -94,10 +94,10 @@ def create(conn: sqlite3.Connection, series: Series) -> Record:
             with transaction(conn):
                 cursor = conn.execute(
                     "INSERT INTO games (join_code, rules, players, status, version, series,"
-                    " summary, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)",
+                    " summary, results, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
                     (new_join_code(), game.rules.name, json.dumps(list(game.players)),
-                     game.phase, json.dumps(series.to_dict()), _summary_json(series), now,
-                     now),
+                     game.phase, json.dumps(series.to_dict()), *_summaries(series), now, now),
                 )
         except sqlite3.IntegrityError:  # join code taken: draw another
             continue
@@ -180,35 +180,60 @@ def versions(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, int
     return {int(row["id"]): int(row["version"]) for row in rows}
 
 
-@dataclass(frozen=True)
-class Listed:
-    """A stored game as lists show it: its bookkeeping columns and its summary."""
+# One game of the list as JSON text, put together by SQLite: every field is a number,
+# a boolean or a string of ASCII letters, digits and ":.-+" (no escaping needed), and
+# the stored summary is valid JSON. Joined games (?1 owners, ?2 players: JSON lists
+# of ids) also show their join code.
+_LISTED = """
+SELECT '{"id":' || id || CASE
+    WHEN id IN (SELECT value FROM json_each(?1))
+        THEN ',"joined":true,"owner":true,"join_code":"' || join_code || '"'
+    WHEN id IN (SELECT value FROM json_each(?2))
+        THEN ',"joined":true,"owner":false,"join_code":"' || join_code || '"'
+    ELSE ',"joined":false,"owner":false' END
+  || ',"version":' || version || ',"created_at":"' || created_at
+  || '","updated_at":"' || updated_at || '",' || substr(summary, 2)
+FROM games ORDER BY updated_at DESC, id DESC
+"""
 
-    id: int
-    join_code: str
-    version: int
-    created_at: str
-    updated_at: str
-    summary: dict[str, Any]
+
+def listing_json(conn: sqlite3.Connection, owners: Iterable[int] = (),
+                 players: Iterable[int] = ()) -> str:
+    """Return every stored game as the game list shows it, latest change first, as JSON text.
+
+    Each entry: id, joined, owner, join_code (only of the *owners*' and *players'*
+    games), version, created_at, updated_at, and the summary (`web.summary`).
+    No series is read and no row becomes a Python object but its text.
+    """
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    rows = cursor.execute(_LISTED, (json.dumps(list(owners)), json.dumps(list(players))))
+    return "[" + ",".join(row[0] for row in rows) + "]"
 
 
-def listing(conn: sqlite3.Connection) -> list[Listed]:
-    """Return every stored game's summary, most recently changed first (no series is read)."""
-    rows = conn.execute("SELECT id, join_code, version, created_at, updated_at, summary"
-                        " FROM games ORDER BY updated_at DESC, id DESC")
-    return [Listed(row["id"], row["join_code"], row["version"], row["created_at"],
-                   row["updated_at"], json.loads(row["summary"])) for row in rows]
+def join_codes(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, str]:
+    """Return {id: join code} of those of *game_ids* that exist, in one query."""
+    rows = conn.execute("SELECT id, join_code FROM games WHERE id IN"
+                        " (SELECT value FROM json_each(?))", (json.dumps(list(game_ids)),))
+    return {int(row["id"]): str(row["join_code"]) for row in rows}
+
+
+def finished_results(conn: sqlite3.Connection) -> list[tuple[list[str], list[dict[str, Any]]]]:
+    """Return (players, results of the finished games) of every series with a finished game."""
+    rows = conn.execute("SELECT players, results FROM games WHERE results != '[]'")
+    return [(json.loads(players), json.loads(found)) for players, found in rows]
 
 
 def fill_summaries(conn: sqlite3.Connection) -> int:
-    """Write the summary of every row stored without one; return how many were filled."""
-    rows = conn.execute("SELECT id, series FROM games WHERE summary = ''").fetchall()
-    for row in rows:
+    """Write the summaries of every row stored without them; return how many were filled."""
+    rows = conn.execute("SELECT id, series FROM games WHERE summary = '' OR results = ''")
+    filled = rows.fetchall()
+    for row in filled:
         series = Series.from_dict(json.loads(row["series"]))
         with transaction(conn):
-            conn.execute("UPDATE games SET summary = ? WHERE id = ?",
-                         (_summary_json(series), row["id"]))
-    return len(rows)
+            conn.execute("UPDATE games SET summary = ?, results = ? WHERE id = ?",
+                         (*_summaries(series), row["id"]))
+    return len(filled)
 
 
 def delete(conn: sqlite3.Connection, game_id: int) -> None:
@@ -218,8 +243,10 @@ def delete(conn: sqlite3.Connection, game_id: int) -> None:
             raise GameNotFoundError(f"no game with id {game_id}")
 
 
-def _summary_json(series: Series) -> str:
-    return json.dumps(summarize(series), separators=(",", ":"), ensure_ascii=False)
+def _summaries(series: Series) -> tuple[str, str]:
+    """Return the summary and results columns of *series*, as compact JSON."""
+    return (json.dumps(summarize(series), separators=(",", ":"), ensure_ascii=False),
+            json.dumps(results(series), separators=(",", ":")))
 
 
 def update(
@@ -243,9 +270,9 @@ def update(
         series = change(record.series)
         now = _now()
         cursor = conn.execute(
-            "UPDATE games SET series = ?, summary = ?, status = ?, version = version + 1,"
-            " updated_at = ? WHERE id = ? AND version = ?",
-            (json.dumps(series.to_dict()), _summary_json(series), series.current.phase, now,
+            "UPDATE games SET series = ?, summary = ?, results = ?, status = ?,"
+            " version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+            (json.dumps(series.to_dict()), *_summaries(series), series.current.phase, now,
              game_id, record.version),
         )
         if cursor.rowcount != 1:  # cannot happen inside BEGIN IMMEDIATE; never overwrite

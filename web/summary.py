@@ -33,8 +33,13 @@ def result(game: Game) -> dict[str, Any]:
     }
 
 
+def results(series: Series) -> list[dict[str, Any]]:
+    """Return the results of the series' finished games, in order."""
+    return [result(g) for g in series.games if g.is_over]
+
+
 def summarize(series: Series) -> dict[str, Any]:
-    """Return the series as the game list shows it, with the results of its finished games."""
+    """Return the series as the game list shows it."""
     game = series.current
     return {
         "rules": game.rules.name,
@@ -47,5 +52,4 @@ def summarize(series: Series) -> dict[str, Any]:
         "totals": [card.grand_total for card in game.cards],
         "game_number": series.number,
         "series_totals": list(series.totals()),
-        "results": [result(g) for g in series.games if g.is_over],
     }

@@ -1,12 +1,17 @@
-"""The database: migrations from an empty file, idempotent re-init, WAL, refusing the future."""
+"""The database: migrations from an empty file, idempotent re-init, WAL, refusing the future,
+summaries filled for games stored before they existed."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from scorekeeper import Dice
+from scorekeeper.series import Series
 from tests.conftest import AppFactory
+from tests.web.conftest import Api
 from web import db
 
 
@@ -58,3 +63,36 @@ def test_failed_migration_leaves_the_version(tmp_path: Path) -> None:
     assert db.schema_version(conn) == 0
     assert not conn.in_transaction
     conn.close()
+
+
+def test_games_stored_before_summaries_get_them_at_start(make_app: AppFactory,
+                                                         database: Path) -> None:
+    conn = db.connect(database, create=True)
+    first = db.migrations()[0][1]
+    conn.executescript(f"BEGIN IMMEDIATE;\n{first}\nPRAGMA user_version = 1;\nCOMMIT;")
+    series = Series.new("yacht", ["Ann", "Ben"])
+    for _ in range(24):  # a whole game of Yacht for two, then a second one started
+        game = series.current
+        series = series.with_current(game.roll(Dice.parse("12345")).score(
+            next(c.slug for c in game.rules.categories
+                 if game.cards[game.current_player or 0].box(c.slug) is None)))
+    series = series.play_again()
+    when = "2026-01-01T00:00:00.000+00:00"
+    conn.execute("INSERT INTO games (join_code, rules, players, status, version, series,"
+                 " created_at, updated_at) VALUES ('ACDEFG', 'yacht', '[\"Ann\",\"Ben\"]',"
+                 " 'play', 49, ?, ?, ?)", (json.dumps(series.to_dict()), when, when))
+    conn.close()
+    api = Api(make_app().test_client())
+    listed = api.get("/api/games")["games"]
+    assert listed == [{
+        "id": 1, "joined": False, "owner": False, "version": 49,
+        "created_at": "2026-01-01T00:00:00.000+00:00",
+        "updated_at": "2026-01-01T00:00:00.000+00:00", "rules": "yacht",
+        "players": ["Ann", "Ben"], "phase": "play", "finished": False, "winners": [],
+        "current_player": 0, "turn": 1, "totals": [0, 0], "game_number": 2,
+        "series_totals": list(series.totals()),
+    }]
+    stats = api.get("/api/stats")["players"]
+    assert [(s["player"], s["games"]) for s in stats] == [("Ann", 1), ("Ben", 1)]
+    finished = series.games[0]
+    assert [s["best"] for s in stats] == [card.grand_total for card in finished.cards]

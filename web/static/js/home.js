@@ -98,8 +98,8 @@ function deleteButton(game) {
     if (!window.confirm(t("delete_confirm"))) return;
     try {
       await api.deleteGame(game.id);
-      say(t("deleted"), "ok");
       await loadLists();
+      say(t("deleted"), "ok");
     } catch (error) {
       say(error.message, "error");
     }
