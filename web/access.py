@@ -66,17 +66,17 @@ def role_reader() -> Callable[[int, str], Role | None]:
     return role
 
 
-def joined_games(conn: sqlite3.Connection) -> dict[int, Role]:
-    """Return {game id: role} of every game this request's cookies rightly claim."""
+def joined_games(conn: sqlite3.Connection) -> dict[int, tuple[Role, str]]:
+    """Return {game id: (role, join code)} of every game this request's cookies rightly claim."""
     claimed: dict[int, str] = {}
     for name, value in request.cookies.items():
         number = name.removeprefix(COOKIE_PREFIX)
         if name.startswith(COOKIE_PREFIX) and number.isascii() and number.isdigit():
             claimed[int(number)] = value
     role = role_reader()
-    found = {game_id: role(game_id, code)
+    found = {game_id: (role(game_id, code), code)
              for game_id, code in store.join_codes(conn, claimed).items()}
-    return {game_id: held for game_id, held in found.items() if held is not None}
+    return {game_id: (held, code) for game_id, (held, code) in found.items() if held}
 
 
 def role_of(game_id: int, join_code: str) -> Role | None:

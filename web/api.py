@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from scorekeeper import RULESET_NAMES, ruleset
 from scorekeeper.audit import Pad, audit
 from scorekeeper.series import Series
-from web import access, actions, advice, photos, store
+from web import access, actions, advice, listing, photos, store
 from web.db import get_db
 from web.errors import ApiError
 from web.events import hub, publish, stream_response
@@ -50,9 +50,7 @@ def create_game() -> Response:
 def list_games() -> Response:
     """Every stored game, most recently changed first; join codes only of joined games."""
     conn = get_db()
-    joined = access.joined_games(conn)
-    games = store.listing_json(conn, owners=[g for g, role in joined.items() if role == "owner"],
-                               players=[g for g, role in joined.items() if role == "player"])
+    games = listing.listing_json(conn, access.joined_games(conn))
     return Response(f'{{"games":{games}}}', mimetype="application/json")
 
 
@@ -144,7 +142,7 @@ def join_by_code() -> Response:
 @bp.get("/stats")
 def stats() -> dict[str, Any]:
     """Per-player statistics over every finished game."""
-    return {"players": player_stats(store.finished_results(get_db()))}
+    return {"players": player_stats(listing.finished_results(get_db()))}
 
 
 @bp.get("/rules")

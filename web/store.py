@@ -2,7 +2,7 @@
 
 Each row holds one series (up to six games at one table) as `Series.to_dict()`
 JSON plus a ``version`` that grows by one with every accepted change, and the
-series' summary (`web.summary`) for lists. A change names the version it was
+series' summary (`web.listing`) for lists. A change names the version it was
 based on; the ``UPDATE … WHERE id = ? AND version = ?`` only succeeds for the
 current version, so a stale write from a second device never overwrites a newer
 one. A `RecordCache` keeps the parsed series of recent games, so a request
@@ -19,14 +19,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import Flask
 
 from scorekeeper.game import Game
 from scorekeeper.series import Series
 from web.db import connect, transaction
-from web.summary import results, summarize
+from web.listing import write_summary
 
 # No O/0, I/1/L, B/8, S or Z: what is left cannot be misread when typed from a tablet.
 JOIN_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"
@@ -94,11 +93,12 @@ def create(conn: sqlite3.Connection, series: Series) -> Record:
             with transaction(conn):
                 cursor = conn.execute(
                     "INSERT INTO games (join_code, rules, players, status, version, series,"
-                    " summary, results, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
                     (new_join_code(), game.rules.name, json.dumps(list(game.players)),
-                     game.phase, json.dumps(series.to_dict()), *_summaries(series), now, now),
+                     game.phase, json.dumps(series.to_dict()), now, now),
                 )
+                assert cursor.lastrowid is not None
+                write_summary(conn, cursor.lastrowid, 1, series, now, now)
         except sqlite3.IntegrityError:  # join code taken: draw another
             continue
         assert cursor.lastrowid is not None
@@ -180,37 +180,6 @@ def versions(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, int
     return {int(row["id"]): int(row["version"]) for row in rows}
 
 
-# One game of the list as JSON text, put together by SQLite: every field is a number,
-# a boolean or a string of ASCII letters, digits and ":.-+" (no escaping needed), and
-# the stored summary is valid JSON. Joined games (?1 owners, ?2 players: JSON lists
-# of ids) also show their join code.
-_LISTED = """
-SELECT '{"id":' || id || CASE
-    WHEN id IN (SELECT value FROM json_each(?1))
-        THEN ',"joined":true,"owner":true,"join_code":"' || join_code || '"'
-    WHEN id IN (SELECT value FROM json_each(?2))
-        THEN ',"joined":true,"owner":false,"join_code":"' || join_code || '"'
-    ELSE ',"joined":false,"owner":false' END
-  || ',"version":' || version || ',"created_at":"' || created_at
-  || '","updated_at":"' || updated_at || '",' || substr(summary, 2)
-FROM games ORDER BY updated_at DESC, id DESC
-"""
-
-
-def listing_json(conn: sqlite3.Connection, owners: Iterable[int] = (),
-                 players: Iterable[int] = ()) -> str:
-    """Return every stored game as the game list shows it, latest change first, as JSON text.
-
-    Each entry: id, joined, owner, join_code (only of the *owners*' and *players'*
-    games), version, created_at, updated_at, and the summary (`web.summary`).
-    No series is read and no row becomes a Python object but its text.
-    """
-    cursor = conn.cursor()
-    cursor.row_factory = None
-    rows = cursor.execute(_LISTED, (json.dumps(list(owners)), json.dumps(list(players))))
-    return "[" + ",".join(row[0] for row in rows) + "]"
-
-
 def join_codes(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, str]:
     """Return {id: join code} of those of *game_ids* that exist, in one query."""
     rows = conn.execute("SELECT id, join_code FROM games WHERE id IN"
@@ -218,35 +187,11 @@ def join_codes(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, s
     return {int(row["id"]): str(row["join_code"]) for row in rows}
 
 
-def finished_results(conn: sqlite3.Connection) -> list[tuple[list[str], list[dict[str, Any]]]]:
-    """Return (players, results of the finished games) of every series with a finished game."""
-    rows = conn.execute("SELECT players, results FROM games WHERE results != '[]'")
-    return [(json.loads(players), json.loads(found)) for players, found in rows]
-
-
-def fill_summaries(conn: sqlite3.Connection) -> int:
-    """Write the summaries of every row stored without them; return how many were filled."""
-    rows = conn.execute("SELECT id, series FROM games WHERE summary = '' OR results = ''")
-    filled = rows.fetchall()
-    for row in filled:
-        series = Series.from_dict(json.loads(row["series"]))
-        with transaction(conn):
-            conn.execute("UPDATE games SET summary = ?, results = ? WHERE id = ?",
-                         (*_summaries(series), row["id"]))
-    return len(filled)
-
-
 def delete(conn: sqlite3.Connection, game_id: int) -> None:
     """Delete game *game_id*. Raises GameNotFoundError."""
     with transaction(conn):
         if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount != 1:
             raise GameNotFoundError(f"no game with id {game_id}")
-
-
-def _summaries(series: Series) -> tuple[str, str]:
-    """Return the summary and results columns of *series*, as compact JSON."""
-    return (json.dumps(summarize(series), separators=(",", ":"), ensure_ascii=False),
-            json.dumps(results(series), separators=(",", ":")))
 
 
 def update(
@@ -270,13 +215,13 @@ def update(
         series = change(record.series)
         now = _now()
         cursor = conn.execute(
-            "UPDATE games SET series = ?, summary = ?, results = ?, status = ?,"
-            " version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-            (json.dumps(series.to_dict()), *_summaries(series), series.current.phase, now,
-             game_id, record.version),
+            "UPDATE games SET series = ?, status = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ?",
+            (json.dumps(series.to_dict()), series.current.phase, now, game_id, record.version),
         )
         if cursor.rowcount != 1:  # cannot happen inside BEGIN IMMEDIATE; never overwrite
             raise StaleVersionError(load(conn, game_id), record.version)
+        write_summary(conn, game_id, record.version + 1, series, record.created_at, now)
     changed = replace(record, version=record.version + 1, series=series, updated_at=now)
     return cache.put(changed) if cache is not None else changed
 
@@ -285,6 +230,11 @@ def init_app(app: Flask) -> None:
     """Fill the summaries of games stored before there were summaries."""
     conn = connect(app.config["DATABASE"])
     try:
-        fill_summaries(conn)
+        for row in conn.execute("SELECT games.id FROM games LEFT JOIN summaries USING (id)"
+                                " WHERE summaries.id IS NULL").fetchall():
+            record = load(conn, row["id"])
+            with transaction(conn):
+                write_summary(conn, record.id, record.version, record.series,
+                              record.created_at, record.updated_at)
     finally:
         conn.close()

@@ -7,13 +7,19 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Sizes:
-    """Counts and time bounds of a run; `QUICK` is a smoke test, `DEFAULT` the full load."""
+    """Counts and time bounds of a run; `QUICK` is a smoke test, `DEFAULT` the full load.
+
+    Tables start *table_gap* seconds apart, and each table's devices join within
+    *arrival_seconds* of its start, as players arrive at a club night.
+    """
 
     tables: int = 16
     devices: int = 9
     players: int = 2
     think_min: float = 0.2
     think_max: float = 0.4
+    table_gap: float = 0.25
+    arrival_seconds: float = 2.0
     table_seconds: float = 120.0
     stream_open_seconds: float = 15.0
     churn: int = 200
@@ -37,7 +43,8 @@ class Sizes:
 
 DEFAULT = Sizes()
 QUICK = Sizes(
-    tables=2, devices=3, players=1, think_min=0.01, think_max=0.03, table_seconds=30.0,
+    tables=2, devices=3, players=1, think_min=0.01, think_max=0.03, table_gap=0.05,
+    arrival_seconds=0.2, table_seconds=30.0,
     stream_open_seconds=10.0, churn=20, churn_seconds=15.0, settle_seconds=2.0, slowloris=10,
     slowloris_seconds=2.0, slow_requests=10, writers=8, writer_games=2, writes=3,
     writer_seconds=20.0, list_games=50, list_requests=5, seed_connections=4, seed_seconds=20.0,

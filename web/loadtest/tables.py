@@ -121,17 +121,35 @@ async def _set_up(target: Target, sizes: Sizes, result: TableResult, index: int,
                   deadline: float) -> Table:
     """Return a created table whose players and watchers have joined it."""
     tally = result.setup
+    rng = random.Random(sizes.seed * 7919 + index)
+    await asyncio.sleep(index * sizes.table_gap)
     players = [Device(target, tally, sizes.timeout) for _ in range(sizes.players)]
     names = [f"T{index}P{seat}" for seat in range(sizes.players)]
     state = await create_game(players[0], names)
     table = Table(state, players)
     watching = [Device(target, tally, sizes.timeout) for _ in range(sizes.devices)]
-    joined = await asyncio.gather(*(join(d, state["join_code"]) for d in [*players, *watching]))
+    joined = await asyncio.gather(*(
+        _arrive(d, state["join_code"], rng.uniform(0, sizes.arrival_seconds))
+        for d in [*players, *watching]))
     result.joins_ok += sum(joined)
     table.watchers = [Watcher(d, table.game_id, sizes, deadline) for d in watching]
     for player in players:
         player.tally = result.tally
     return table
+
+
+async def _open(target: Target, sizes: Sizes, result: TableResult, index: int,
+                deadline: float, tasks: list[asyncio.Task[None]]) -> Table:
+    """Return a table set up, its watchers' streams opening (their tasks added to *tasks*)."""
+    table = await _set_up(target, sizes, result, index, deadline)
+    tasks.extend(asyncio.create_task(w.run()) for w in table.watchers)
+    return table
+
+
+async def _arrive(device: Device, code: str, after: float) -> bool:
+    """Join the table with *code* after *after* seconds; return True when it was let in."""
+    await asyncio.sleep(after)
+    return await join(device, code)
 
 
 async def _play_seat(table: Table, seat: int, sizes: Sizes, rng: random.Random,
@@ -200,8 +218,7 @@ async def table_scale(target: Target, sizes: Sizes) -> TableResult:
     tasks: list[asyncio.Task[None]] = []
     try:
         tables = list(await asyncio.gather(
-            *(_set_up(target, sizes, result, i, deadline) for i in range(sizes.tables))))
-        tasks = [asyncio.create_task(w.run()) for t in tables for w in t.watchers]
+            *(_open(target, sizes, result, i, deadline, tasks) for i in range(sizes.tables))))
         await _wait_ready(tables, sizes.stream_open_seconds)
         await asyncio.gather(*(_play(t, sizes, sizes.seed + i, deadline)
                                for i, t in enumerate(tables)))

@@ -1,9 +1,11 @@
--- What the game list and the statistics show of a series, as JSON written with
--- every change (web.summary), so lists read no series and replay no game:
--- summary is the list entry, results the finished games' totals, winners and
--- Yahtzees. '' marks rows written before these columns; web.store fills them
--- at start-up.
-ALTER TABLE games ADD COLUMN summary TEXT NOT NULL DEFAULT '';
-ALTER TABLE games ADD COLUMN results TEXT NOT NULL DEFAULT '';
+-- What the game list and the statistics show of each series, written with every
+-- change (web.summary) in a table of its own, so a list of thousands of games
+-- reads these short rows and never a series (finished series span several pages).
+CREATE TABLE summaries (
+    id       INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    updated  TEXT    NOT NULL,  -- games.updated_at: the list's order
+    entry    TEXT    NOT NULL,  -- the list entry's JSON members after "id" and the join fields
+    results  TEXT    NOT NULL   -- JSON list: each finished game's totals, winners, Yahtzees
+);
 
-CREATE INDEX games_by_update ON games (updated_at DESC, id DESC);
+CREATE INDEX summaries_by_update ON summaries (updated DESC, id DESC);
