@@ -122,7 +122,9 @@ def served_hosts(host: str, lan: str | None, extra: list[str]) -> list[str]:
 def listen(host: str, port: int) -> socket.socket:
     """Return a listening socket on *host*:*port*. Raises OSError (e.g. the port is taken)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say they are TCP;
+    # without it a keep-alive reply waits ~40 ms for a delayed ACK (Nagle).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         if os.name != "nt":  # on Windows this would let two servers share the port
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -131,3 +131,16 @@ def test_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("pipkeeper serve: error: ")
     assert "Traceback" not in result.stderr
+
+
+def test_the_listening_socket_says_tcp_so_replies_are_not_held_by_nagle() -> None:
+    sock = serve.listen("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+        client = socket.create_connection(sock.getsockname())
+        accepted, _ = sock.accept()
+        assert accepted.proto == socket.IPPROTO_TCP  # what asyncio checks before TCP_NODELAY
+        accepted.close()
+        client.close()
+    finally:
+        sock.close()

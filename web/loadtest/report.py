@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from web.loadtest.client import Tally
+from web.loadtest.costs import CostResult
 from web.loadtest.scenarios import ChurnResult, ListResult, SlowlorisResult, WriterResult
 from web.loadtest.server import ProcessFigures
 from web.loadtest.tables import TableResult
@@ -15,6 +16,7 @@ from web.loadtest.tables import TableResult
 EVENT_P95_MS = 250.0
 REQUEST_P95_MS = 150.0
 LIST_P95_MS = 50.0
+GROWTH_LIMIT = 1.5  # an action may cost at most this much more late in a series, or watched
 GROWTH_ALLOWED = 5
 
 
@@ -166,6 +168,32 @@ def writer_figures(r: WriterResult) -> list[Figure]:
         _info(s, "503s with Retry-After (retried)", str(r.tally.overloaded)),
         _info(s, "duration", f"{r.duration:.1f} s"),
         *([Figure(s, "stopped early", r.error[:60], "ran to the end", False)] if r.error else []),
+    ]
+
+
+def _ratio(scenario: str, name: str, base: Sequence[float], later: Sequence[float]) -> Figure:
+    """Return the figure of median(*later*) / median(*base*), whose target is GROWTH_LIMIT."""
+    first, last = percentile(base, 50), percentile(later, 50)
+    if not first or last is None:
+        return Figure(scenario, name, "-", f"<= {GROWTH_LIMIT:g}x", False)
+    ratio = last / first
+    return Figure(scenario, name, f"{ratio:.2f}x", f"<= {GROWTH_LIMIT:g}x",
+                  ratio <= GROWTH_LIMIT)
+
+
+def cost_figures(r: CostResult) -> list[Figure]:
+    """Return what an action costs through a series and with streams watching."""
+    s = "action cost"
+    games = sorted(r.by_game)
+    first, last = (r.by_game[games[0]], r.by_game[games[-1]]) if games else ([], [])
+    return [
+        *(_info(s, f"series game {n} action p50 ({len(r.by_game[n])} actions)",
+                ms(percentile(r.by_game[n], 50))) for n in games),
+        _ratio(s, f"game {games[-1] if games else '-'} / game 1", first, last),
+        _info(s, "action p50, no stream open", ms(percentile(r.unwatched, 50))),
+        _info(s, f"action p50, {r.streams} streams open", ms(percentile(r.watched, 50))),
+        _ratio(s, f"{r.streams} streams / none", r.unwatched, r.watched),
+        *_health(s, r.tally, r.duration, r.error),
     ]
 
 

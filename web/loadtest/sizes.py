@@ -37,6 +37,9 @@ class Sizes:
     seed_connections: int = 16
     seed_seconds: float = 120.0
     list_seconds: float = 60.0
+    series_players: int = 8
+    watchers: int = 100
+    cost_seconds: float = 120.0
     timeout: float = 10.0
     seed: int = 1
 
@@ -48,5 +51,5 @@ QUICK = Sizes(
     stream_open_seconds=10.0, churn=20, churn_seconds=15.0, settle_seconds=2.0, slowloris=10,
     slowloris_seconds=2.0, slow_requests=10, writers=8, writer_games=2, writes=3,
     writer_seconds=20.0, list_games=50, list_requests=5, seed_connections=4, seed_seconds=20.0,
-    list_seconds=20.0,
+    list_seconds=20.0, series_players=1, watchers=5, cost_seconds=30.0,
 )

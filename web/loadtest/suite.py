@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from web.loadtest.client import Target
+from web.loadtest.costs import CostResult, costs
 from web.loadtest.report import (
     Figure,
     churn_figures,
+    cost_figures,
     list_figures,
     slowloris_figures,
     table_figures,
@@ -46,6 +48,7 @@ class SuiteResult:
     writers: WriterResult | None = None
     tables: TableResult | None = None
     games_list: ListResult | None = None
+    costs: CostResult | None = None
     servers_alive: bool | None = None
     error: str | None = None
     duration: float = 0.0
@@ -91,6 +94,9 @@ def run_suite(sizes: Sizes, url: str | None = None, folder: Path | None = None,
         progress(f"loadtest: table scale, {sizes.tables} tables x {sizes.devices} streams, "
                  f"{sizes.players} players each")
         result.tables = await table_scale(target, sizes)
+        progress(f"loadtest: action cost, a series of {sizes.series_players} players, "
+                 f"{sizes.watchers} streams")
+        result.costs = await costs(target, sizes)
 
     async def list_scenario(target: Target, pid: int | None) -> None:
         progress(f"loadtest: game list, {sizes.list_games} games")
@@ -126,6 +132,8 @@ def suite_figures(result: SuiteResult) -> list[Figure]:
         figures += writer_figures(result.writers)
     if result.tables:
         figures += table_figures(result.tables)
+    if result.costs:
+        figures += cost_figures(result.costs)
     if result.games_list:
         figures += list_figures(result.games_list)
     if result.servers_alive is not None:
