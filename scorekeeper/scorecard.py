@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from scorekeeper.dice import Dice
@@ -198,9 +199,9 @@ class Scorecard:
             if c.section is section
         )
 
-    @property
+    @cached_property
     def upper_subtotal(self) -> int:
-        """Sum of the upper boxes."""
+        """Sum of the upper boxes (computed once: a card never changes)."""
         return self._section_sum(Section.UPPER)
 
     @property
@@ -219,9 +220,9 @@ class Scorecard:
         """Points of the Yahtzee-bonus checks (100 each)."""
         return self.bonus_checks * self.rules.five_alike_bonus
 
-    @property
+    @cached_property
     def lower_subtotal(self) -> int:
-        """Sum of the lower boxes."""
+        """Sum of the lower boxes (computed once: a card never changes)."""
         return self._section_sum(Section.LOWER)
 
     @property

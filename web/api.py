@@ -18,7 +18,7 @@ from scorekeeper.series import Series
 from web import access, actions, advice, listing, photos, store
 from web.db import get_db
 from web.errors import ApiError
-from web.events import hub, publish, stream_response
+from web.events import compact, hub, publish, stream_response
 from web.parsing import dice_of, flag_of, json_body, kept_of, players_of, quote, version_of
 from web.state import render_boxes, render_state
 from web.stats import player_stats
@@ -70,16 +70,25 @@ def delete_game(game_id: int) -> Response:
     return access.forget(Response(status=204), game_id)
 
 
-def _change(game_id: int, version: int | None, change: actions.Change) -> dict[str, Any]:
-    """Apply *change*, commit it, send it to the streams; return the new state."""
+def _change(game_id: int, version: int | None,
+            change: actions.Change) -> tuple[dict[str, Any], str]:
+    """Apply *change*, commit it, send it to the streams; return the new state and its JSON.
+
+    The state is encoded once, for the reply and for every stream.
+    """
     record = access.change_game(game_id, version, change)
     state = render_state(record)
-    publish(record, state)
-    return state
+    text = compact(state)
+    publish(record, text)
+    return state, text
+
+
+def _json(text: str) -> Response:
+    return Response(text, mimetype="application/json")
 
 
 @bp.post("/games/<game_id:game_id>/rolls")
-def add_roll(game_id: int) -> dict[str, Any]:
+def add_roll(game_id: int) -> Response:
     """A roll as JSON dice or as a photo (multipart ``photo``); ``replace`` corrects the last."""
     reading: dict[str, Any] | None = None
     if request.mimetype == "multipart/form-data":
@@ -91,32 +100,34 @@ def add_roll(game_id: int) -> dict[str, Any]:
         data = json_body()
         dice = dice_of(data.get("dice"))
     change = actions.roll(dice, kept_of(data.get("kept")), flag_of(data.get("replace"), "replace"))
-    state = _change(game_id, version_of(data, required=False), change)
-    return {"reading": reading, "dice": list(dice.values), "suggestions": state["suggestions"],
-            "state": state}
+    state, text = _change(game_id, version_of(data, required=False), change)
+    head = compact({"reading": reading, "dice": list(dice.values),
+                    "suggestions": state["suggestions"]})
+    return _json(f'{head[:-1]},"state":{text}}}')
 
 
 @bp.post("/games/<game_id:game_id>/scores")
-def add_score(game_id: int) -> dict[str, Any]:
+def add_score(game_id: int) -> Response:
     """Fill a box of the current player with the current dice."""
     body = json_body()
     box = body.get("box")
     if not isinstance(box, str) or not box or len(box) > 40:
         raise ApiError(f"'box' must be a box slug, got {quote(box)}")
-    return _change(game_id, version_of(body, required=True), actions.score(box))
+    return _json(_change(game_id, version_of(body, required=True), actions.score(box))[1])
 
 
 @bp.post("/games/<game_id:game_id>/undo")
-def undo(game_id: int) -> dict[str, Any]:
+def undo(game_id: int) -> Response:
     """Take back the last action of the current game."""
     body = json_body()
-    return _change(game_id, version_of(body, required=True), actions.undo())
+    return _json(_change(game_id, version_of(body, required=True), actions.undo())[1])
 
 
 @bp.post("/games/<game_id:game_id>/next")
-def play_again(game_id: int) -> dict[str, Any]:
+def play_again(game_id: int) -> Response:
     """Start the next game of the series under the same id."""
-    return _change(game_id, version_of(json_body(), required=False), actions.play_again)
+    version = version_of(json_body(), required=False)
+    return _json(_change(game_id, version, actions.play_again)[1])
 
 
 @bp.get("/games/<game_id:game_id>/events")

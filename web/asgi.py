@@ -10,7 +10,6 @@ phone watching a game costs a queue and a socket, not a thread.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -71,20 +70,16 @@ async def run_stream(offload: Offload, receive: Receive, send: Send) -> None:
     subscriber = LoopSubscriber(loop)
     offload.hub.subscribe(offload.game_id, subscriber, offload.version)
     gone = asyncio.ensure_future(_disconnected(receive))
+    gone.add_done_callback(lambda _: subscriber.end())
     deadline = loop.time() + offload.max_seconds
     try:
         await _write(send, f"retry: {RETRY_MS}\n" + offload.first)
-        while not gone.done() and (left := deadline - loop.time()) > 0:
-            waiting = asyncio.ensure_future(subscriber.get(min(offload.keepalive, left)))
-            await asyncio.wait({waiting, gone}, return_when=asyncio.FIRST_COMPLETED)
-            if not waiting.done():
-                waiting.cancel()
-                break
-            message = waiting.result()
+        while (left := deadline - loop.time()) > 0:
+            message = await subscriber.get(min(offload.keepalive, left))
             if message is None:
                 break
             await _write(send, message)
-        with contextlib.suppress(OSError):
+        if not gone.done():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
     except OSError:  # the client went away mid-write
         pass

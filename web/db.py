@@ -1,4 +1,9 @@
-"""SQLite: one connection per request on `g`, WAL mode, and versioned migrations.
+"""SQLite: a connection per worker thread, lent to each request on `g`; WAL; migrations.
+
+Connections stay open between requests (`Pool`): opening one costs little, but
+closing the last one checkpoints the WAL and deletes it, a cost that grows with
+the writes before it. Each request first checks that the file is still there,
+so a deleted database is an error (503), not writes into a file nobody can see.
 
 The schema version is SQLite's own ``PRAGMA user_version``; the migrations are
 the numbered ``*.sql`` files in ``web/migrations/``, applied in order, each in
@@ -170,24 +175,66 @@ def check_writable(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE games SET id = id WHERE 0")
 
 
+class Pool:
+    """One open connection to one database file per thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+
+    def connection(self) -> Connection:
+        """Return this thread's connection, opening it on first use.
+
+        Raises sqlite3.OperationalError when the file is gone (its connection is
+        closed, so a database put back later is opened afresh).
+        """
+        conn: Connection | None = getattr(self._local, "conn", None)
+        if not self.path.exists():
+            self.discard()
+            raise sqlite3.OperationalError(f"unable to open database file: {self.path} is gone")
+        if conn is None:
+            conn = self._local.conn = connect(self.path)
+        return conn
+
+    def release(self) -> None:
+        """End whatever transaction a failed request left open on this thread's connection."""
+        conn: Connection | None = getattr(self._local, "conn", None)
+        if conn is not None and conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                self.discard()
+
+    def discard(self) -> None:
+        """Close and forget this thread's connection."""
+        conn: Connection | None = getattr(self._local, "conn", None)
+        self._local.conn = None
+        if conn is not None:
+            conn.close()
+
+
+POOL = "pipkeeper.db_pool"
+
+
 def get_db() -> sqlite3.Connection:
-    """Return this request's connection to the app's database, opening it on first use."""
+    """Return this request's connection to the app's database (this thread's, kept open)."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        pool: Pool = current_app.extensions[POOL]
+        g.db = pool.connection()
     conn: sqlite3.Connection = g.db
     return conn
 
 
 def close_db(error: BaseException | None = None) -> None:
-    """Close this request's connection, if one was opened."""
+    """Hand this request's connection back to its thread, no transaction left open."""
     del error
-    conn = g.pop("db", None)
-    if conn is not None:
-        conn.close()
+    if g.pop("db", None) is not None:
+        pool: Pool = current_app.extensions[POOL]
+        pool.release()
 
 
 def init_app(app: Flask) -> None:
-    """Create or migrate the app's database now, and close connections after each request."""
+    """Create or migrate the app's database now; lend connections to requests from a pool."""
     path = Path(app.config["DATABASE"])
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = connect(path, create=True)
@@ -196,4 +243,5 @@ def init_app(app: Flask) -> None:
         check_writable(conn)
     finally:
         conn.close()
+    app.extensions[POOL] = Pool(path)
     app.teardown_appcontext(close_db)

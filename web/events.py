@@ -19,7 +19,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -39,9 +39,19 @@ QUEUE_LIMIT = 64  # a stream this far behind is closed; its browser reconnects a
 log = logging.getLogger(__name__)
 
 
+def compact(data: Any) -> str:
+    """Return *data* as JSON text on one line, without spaces (as replies and events send it)."""
+    return json.dumps(data, separators=(",", ":"))
+
+
 def format_event(event: str, data: Any) -> str:
     """Return one SSE message: ``event: NAME`` and the JSON *data* on one line."""
-    return f"event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return state_event(event, compact(data))
+
+
+def state_event(event: str, text: str) -> str:
+    """Return one SSE message of JSON *text* already encoded (it holds no newline)."""
+    return f"event: {event}\ndata: {text}\n\n"
 
 
 def gone_event(game_id: int) -> str:
@@ -119,8 +129,7 @@ class Hub:
             if entry is None or version <= entry.version:
                 return
             entry.version, entry.message = version, message
-            for subscriber in entry.subscribers:
-                subscriber.deliver(message)
+            deliver_all(entry.subscribers, message)
 
     def publish_gone(self, game_id: int) -> None:
         """End every stream of game *game_id*: it was deleted."""
@@ -190,9 +199,9 @@ def hub() -> Hub:
     return found
 
 
-def publish(record: store.Record, state: dict[str, Any]) -> None:
-    """Send a committed change, already rendered as *state*, to the game's streams."""
-    hub().publish(record.id, record.version, format_event("state", state))
+def publish(record: store.Record, text: str) -> None:
+    """Send a committed change, its state already encoded as JSON *text*, to its streams."""
+    hub().publish(record.id, record.version, state_event("state", text))
 
 
 # --- a stream served from a request thread ------------------------------------------
@@ -235,13 +244,13 @@ class LoopSubscriber:
     """A subscriber read by a coroutine on *loop*; deliveries from threads are handed over."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
+        self.loop = loop
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self._ended = False
 
     def deliver(self, message: str | None) -> None:
         """Queue *message* from any thread; a full queue ends the stream."""
-        self._loop.call_soon_threadsafe(self._put, message)
+        self.loop.call_soon_threadsafe(self._put, message)
 
     def _put(self, message: str | None) -> None:
         if self._ended:
@@ -255,9 +264,31 @@ class LoopSubscriber:
     async def get(self, timeout: float) -> str | None:
         """Return the next message, KEEPALIVE after *timeout* seconds, or None at the end."""
         try:
-            return await asyncio.wait_for(self._queue.get(), timeout)
+            async with asyncio.timeout(timeout):
+                return await self._queue.get()
         except TimeoutError:
             return KEEPALIVE
+
+    def end(self) -> None:
+        """End the stream (on the loop's thread): its client has gone."""
+        self._put(None)
+
+
+def deliver_all(subscribers: Iterable[Subscriber], message: str) -> None:
+    """Give *message* to every subscriber: one hand-over per event loop, not one per stream."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[LoopSubscriber]] = {}
+    for subscriber in subscribers:
+        if isinstance(subscriber, LoopSubscriber):
+            by_loop.setdefault(subscriber.loop, []).append(subscriber)
+        else:
+            subscriber.deliver(message)
+    for loop, waiting in by_loop.items():
+        loop.call_soon_threadsafe(_put_each, waiting, message)
+
+
+def _put_each(subscribers: list[LoopSubscriber], message: str) -> None:
+    for subscriber in subscribers:
+        subscriber._put(message)
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,7 @@ class RecordCache:
     def __init__(self, size: int = 512) -> None:
         self._size = size
         self._records: OrderedDict[int, Record] = OrderedDict()
+        self._finished: OrderedDict[int, tuple[Game, str]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, game_id: int, version: int) -> Record | None:
@@ -136,6 +137,24 @@ class RecordCache:
         """Forget game *game_id*."""
         with self._lock:
             self._records.pop(game_id, None)
+
+    def game_text(self, game: Game) -> str:
+        """Return *game* as JSON text, kept for finished games (they never change).
+
+        A write then serializes only the game being played, not the whole series.
+        """
+        if not game.is_over:
+            return json.dumps(game.to_dict())
+        with self._lock:
+            kept = self._finished.get(id(game))
+            if kept is not None and kept[0] is game:
+                return kept[1]
+        text = json.dumps(game.to_dict())
+        with self._lock:
+            self._finished[id(game)] = (game, text)
+            while len(self._finished) > 6 * self._size:
+                self._finished.popitem(last=False)
+        return text
 
 
 def load(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = None) -> Record:
@@ -194,6 +213,12 @@ def delete(conn: sqlite3.Connection, game_id: int) -> None:
             raise GameNotFoundError(f"no game with id {game_id}")
 
 
+def _series_text(series: Series, cache: RecordCache | None) -> str:
+    """Return `Series.to_dict` as JSON text, finished games from *cache* when it has them."""
+    games = [cache.game_text(g) if cache else json.dumps(g.to_dict()) for g in series.games]
+    return '{"games": [' + ", ".join(games) + "]}"
+
+
 def update(
     conn: sqlite3.Connection,
     game_id: int,
@@ -217,7 +242,7 @@ def update(
         cursor = conn.execute(
             "UPDATE games SET series = ?, status = ?, version = version + 1, updated_at = ?"
             " WHERE id = ? AND version = ?",
-            (json.dumps(series.to_dict()), series.current.phase, now, game_id, record.version),
+            (_series_text(series, cache), series.current.phase, now, game_id, record.version),
         )
         if cursor.rowcount != 1:  # cannot happen inside BEGIN IMMEDIATE; never overwrite
             raise StaleVersionError(load(conn, game_id), record.version)

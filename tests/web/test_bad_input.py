@@ -196,3 +196,13 @@ def test_names_with_joiners_inside_are_kept(api: Api, name: str, kept: str) -> N
 
 def test_ascii_dice_text_still_rolls(api: Api, game: int) -> None:
     assert api.roll(game, "6 6 4 6 6", version=4)["dice"] == [6, 6, 4, 6, 6]
+
+
+@pytest.mark.parametrize("path", [
+    "/api/games/9223372036854775808", "/api/games/9223372036854775808/events",
+    "/api/games/99999999999999999999999/rolls", "/games/9223372036854775808/board",
+])
+def test_a_game_id_past_sqlite_integers_is_not_found(client: FlaskClient, path: str) -> None:
+    method = client.post if path.endswith("/rolls") else client.get
+    response = method(path, json={"dice": [1, 2, 3, 4, 5]} if path.endswith("/rolls") else None)
+    assert response.status_code == 404
