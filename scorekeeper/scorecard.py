@@ -204,18 +204,18 @@ class Scorecard:
         """Sum of the upper boxes (computed once: a card never changes)."""
         return self._section_sum(Section.UPPER)
 
-    @property
+    @cached_property
     def upper_bonus(self) -> int:
         """The upper bonus (35 at 63 or more in Yahtzee), else 0."""
         threshold = self.rules.upper_bonus_threshold
         return self.rules.upper_bonus if threshold and self.upper_subtotal >= threshold else 0
 
-    @property
+    @cached_property
     def upper_total(self) -> int:
         """Upper boxes plus the upper bonus."""
         return self.upper_subtotal + self.upper_bonus
 
-    @property
+    @cached_property
     def yahtzee_bonus(self) -> int:
         """Points of the Yahtzee-bonus checks (100 each)."""
         return self.bonus_checks * self.rules.five_alike_bonus
@@ -225,12 +225,12 @@ class Scorecard:
         """Sum of the lower boxes (computed once: a card never changes)."""
         return self._section_sum(Section.LOWER)
 
-    @property
+    @cached_property
     def lower_total(self) -> int:
         """Lower boxes plus the Yahtzee bonus."""
         return self.lower_subtotal + self.yahtzee_bonus
 
-    @property
+    @cached_property
     def grand_total(self) -> int:
         """Upper total plus lower total."""
         return self.upper_total + self.lower_total

@@ -4,7 +4,8 @@
 requests run the view in a worker thread. An event-stream view only marks the
 request (`web.events.Offload`) and returns at once; `LiveApp` then keeps the
 connection open on the event loop and writes whatever the hub delivers, so a
-phone watching a game costs a queue and a socket, not a thread.
+phone watching a game costs a queue and a socket, not a thread. A change is
+handed to the hub once its reply has been written (``AFTER_REPLY``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from web.events import OFFLOAD, OFFLOAD_READY, RETRY_MS, LoopSubscriber, Offload
+from web.events import AFTER_REPLY, OFFLOAD, OFFLOAD_READY, RETRY_MS, LoopSubscriber, Offload
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -36,7 +37,11 @@ class LiveApp:
             await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
             return
         scope[OFFLOAD_READY] = True
-        await self.wsgi(scope, receive, _held_body(scope, send))  # type: ignore[arg-type]
+        try:
+            await self.wsgi(scope, receive, _held_body(scope, send))  # type: ignore[arg-type]
+        finally:
+            for callback in scope.get(AFTER_REPLY, ()):
+                callback()
         offload = scope.get(OFFLOAD)
         if isinstance(offload, Offload):
             await run_stream(offload, receive, send)

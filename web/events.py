@@ -35,6 +35,7 @@ RETRY_MS = 1000
 KEEPALIVE = ": keep-alive\n\n"
 OFFLOAD_READY = "pipkeeper.offload_ready"  # in an ASGI scope: the server can run streams
 OFFLOAD = "pipkeeper.offload"  # in an ASGI scope: the stream the view asked for
+AFTER_REPLY = "pipkeeper.after_reply"  # in an ASGI scope: what to run once the reply is out
 QUEUE_LIMIT = 64  # a stream this far behind is closed; its browser reconnects and catches up
 log = logging.getLogger(__name__)
 
@@ -200,8 +201,18 @@ def hub() -> Hub:
 
 
 def publish(record: store.Record, text: str) -> None:
-    """Send a committed change, its state already encoded as JSON *text*, to its streams."""
-    hub().publish(record.id, record.version, state_event("state", text))
+    """Send a committed change, its state already encoded as JSON *text*, to its streams.
+
+    Under `web.asgi` this happens right after the reply to the device that made the
+    change is written, so that device never waits behind the fan-out.
+    """
+    the_hub, message = hub(), state_event("state", text)
+    scope = request.environ.get("asgi.scope")
+    if isinstance(scope, dict) and scope.get(OFFLOAD_READY):
+        scope.setdefault(AFTER_REPLY, []).append(
+            lambda: the_hub.publish(record.id, record.version, message))
+    else:
+        the_hub.publish(record.id, record.version, message)
 
 
 # --- a stream served from a request thread ------------------------------------------

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from scorekeeper.game import Game
 from scorekeeper.series import Series
-from web.summary import results, summarize
+from web.summary import result, summarize
 
 STRANGER = '"joined":false,"owner":false,'
 
@@ -24,13 +25,18 @@ def _compact(data: Any) -> str:
 
 
 def write_summary(conn: sqlite3.Connection, game_id: int, version: int, series: Series,
-                  created_at: str, updated_at: str) -> None:
-    """Store the summary of game *game_id* at *version* (inside the caller's transaction)."""
+                  created_at: str, updated_at: str,
+                  result_of: Callable[[Game], dict[str, Any]] = result) -> None:
+    """Store the summary of game *game_id* at *version* (inside the caller's transaction).
+
+    *result_of* gives a finished game's result (a cache may know it already).
+    """
     entry = {"version": version, "created_at": created_at, "updated_at": updated_at,
              **summarize(series)}
+    found = [result_of(game) for game in series.games if game.is_over]
     conn.execute("INSERT OR REPLACE INTO summaries (id, updated, entry, results)"
                  " VALUES (?, ?, ?, ?)",
-                 (game_id, updated_at, _compact(entry)[1:-1], _compact(results(series))))
+                 (game_id, updated_at, _compact(entry)[1:-1], _compact(found)))
 
 
 def _head(role: Literal["player", "owner"], join_code: str) -> str:

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import Flask
 
@@ -26,6 +27,7 @@ from scorekeeper.game import Game
 from scorekeeper.series import Series
 from web.db import connect, transaction
 from web.listing import write_summary
+from web.summary import result
 
 # No O/0, I/1/L, B/8, S or Z: what is left cannot be misread when typed from a tablet.
 JOIN_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"
@@ -112,7 +114,7 @@ class RecordCache:
     def __init__(self, size: int = 512) -> None:
         self._size = size
         self._records: OrderedDict[int, Record] = OrderedDict()
-        self._finished: OrderedDict[int, tuple[Game, str]] = OrderedDict()
+        self._finished: OrderedDict[int, tuple[Game, str, dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, game_id: int, version: int) -> Record | None:
@@ -143,18 +145,23 @@ class RecordCache:
 
         A write then serializes only the game being played, not the whole series.
         """
-        if not game.is_over:
-            return json.dumps(game.to_dict())
+        return self._finished_game(game)[0] if game.is_over else json.dumps(game.to_dict())
+
+    def game_result(self, game: Game) -> dict[str, Any]:
+        """Return a finished game's result (`web.summary.result`), computed once."""
+        return self._finished_game(game)[1]
+
+    def _finished_game(self, game: Game) -> tuple[str, dict[str, Any]]:
         with self._lock:
             kept = self._finished.get(id(game))
             if kept is not None and kept[0] is game:
-                return kept[1]
-        text = json.dumps(game.to_dict())
+                return kept[1], kept[2]
+        text, found = json.dumps(game.to_dict()), result(game)
         with self._lock:
-            self._finished[id(game)] = (game, text)
+            self._finished[id(game)] = (game, text, found)
             while len(self._finished) > 6 * self._size:
                 self._finished.popitem(last=False)
-        return text
+        return text, found
 
 
 def load(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = None) -> Record:
@@ -246,7 +253,8 @@ def update(
         )
         if cursor.rowcount != 1:  # cannot happen inside BEGIN IMMEDIATE; never overwrite
             raise StaleVersionError(load(conn, game_id), record.version)
-        write_summary(conn, game_id, record.version + 1, series, record.created_at, now)
+        write_summary(conn, game_id, record.version + 1, series, record.created_at, now,
+                      cache.game_result if cache is not None else result)
     changed = replace(record, version=record.version + 1, series=series, updated_at=now)
     return cache.put(changed) if cache is not None else changed
 

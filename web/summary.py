@@ -33,11 +33,6 @@ def result(game: Game) -> dict[str, Any]:
     }
 
 
-def results(series: Series) -> list[dict[str, Any]]:
-    """Return the results of the series' finished games, in order."""
-    return [result(g) for g in series.games if g.is_over]
-
-
 def summarize(series: Series) -> dict[str, Any]:
     """Return the series as the game list shows it."""
     game = series.current

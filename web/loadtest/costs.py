@@ -2,7 +2,8 @@
 
 Two measurements on a quiet server: the response time of every action while
 one table of eight plays a whole series (six games), game by game; and the
-response time of actions on a game with no stream open, then with many.
+response time of actions on a game with no stream open, then with many, the
+actions a moment apart as a player makes them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from web.loadtest.sse import EventStream
 
 SERIES_GAMES = 6
 ACTIONS = 16  # timed actions on the watched game, before and after its streams open
+PAUSE = 0.2  # seconds between those actions, as a player takes; the fan-out runs meanwhile
 
 
 @dataclass
@@ -36,8 +38,9 @@ class CostResult:
 
 
 async def _play(device: Device, state: State, rng: random.Random, times: list[float],
-                limit: int = 2000) -> State:
-    """Play up to *limit* actions (a roll, then the best box) or to the game's end.
+                limit: int = 2000, pause: float = 0.0) -> State:
+    """Play up to *limit* actions (a roll, then the best box) or to the game's end,
+    *pause* seconds apart (a player's moment of thought).
 
     Each action's response time goes into *times*; returns the last state.
     Raises RequestFailed when an action is not accepted.
@@ -50,6 +53,7 @@ async def _play(device: Device, state: State, rng: random.Random, times: list[fl
         kind, body = action
         if kind == "rolls":
             body = {**body, "dice": [rng.randint(1, 6) for _ in range(5)]}
+        await asyncio.sleep(pause)
         started = time.perf_counter()
         outcome = await act(device, game_id, kind, body)
         if not outcome.accepted or outcome.state is None:
@@ -79,7 +83,7 @@ async def subscriber_costs(target: Target, device: Device, streams: int,
     """Time a few turns with no stream open on the game, then with *streams* open."""
     state = await create_game(device, ["W1", "W2"])
     rng = random.Random(7)
-    state = await _play(device, state, rng, result.unwatched, ACTIONS)
+    state = await _play(device, state, rng, result.unwatched, ACTIONS, PAUSE)
     opened: list[EventStream] = []
     try:
         for _ in range(streams):
@@ -89,7 +93,7 @@ async def subscriber_costs(target: Target, device: Device, streams: int,
             if await stream.open() == 200:
                 opened.append(stream)
         result.streams = len(opened)
-        await _play(device, state, rng, result.watched, ACTIONS)
+        await _play(device, state, rng, result.watched, ACTIONS, PAUSE)
     finally:
         for stream in opened:
             stream.abort()
