@@ -169,6 +169,7 @@ def error_page(status: int, message: str) -> tuple[str, int]:
     """Return the HTML error page for *status*, with the server's *message* as detail."""
     titles = {
         404: gettext("Not found: there is no such page or game."),
+        403: gettext("This game is open to the devices that joined it."),
         405: gettext("That is not allowed here."),
     }
     title = titles.get(status) or gettext("Something went wrong.")

@@ -64,6 +64,7 @@ def test_a_strangers_game_page_asks_for_the_join_code(
     assert response.status_code == 403
     html = response.get_data(as_text=True)
     assert 'name="code"' in html and str(state["join_code"]) not in html
+    assert "This game is open to the devices that joined it." in html
 
 
 def test_the_list_shows_join_codes_only_to_devices_that_joined(
