@@ -229,13 +229,8 @@ class ThreadSubscriber:
     def deliver(self, message: str | None) -> None:
         """Queue *message*; a full queue ends the stream (its browser reconnects)."""
         with self._lock:
-            if self._ended:
-                return
-            if self._queue.full():
-                _drain(self._queue)
-                message = None
-            self._ended = message is None
-            self._queue.put_nowait(message)
+            if not self._ended:
+                self._ended = _enqueue(self._queue, message)
 
     def get(self, timeout: float) -> str | None:
         """Return the next message, KEEPALIVE after *timeout* seconds, or None at the end."""
@@ -245,10 +240,15 @@ class ThreadSubscriber:
             return KEEPALIVE
 
 
-def _drain(waiting: queue.Queue[str | None] | asyncio.Queue[str | None]) -> None:
-    """Drop every message still waiting in *waiting*."""
-    while not waiting.empty():
-        waiting.get_nowait()
+def _enqueue(waiting: queue.Queue[str | None] | asyncio.Queue[str | None],
+             message: str | None) -> bool:
+    """Put *message* in *waiting*, or the end when it is full; return True once ended."""
+    if waiting.full():
+        while not waiting.empty():  # nothing older matters to a stream that is ended
+            waiting.get_nowait()
+        message = None
+    waiting.put_nowait(message)
+    return message is None
 
 
 class LoopSubscriber:
@@ -264,13 +264,8 @@ class LoopSubscriber:
         self.loop.call_soon_threadsafe(self._put, message)
 
     def _put(self, message: str | None) -> None:
-        if self._ended:
-            return
-        if self._queue.full():
-            _drain(self._queue)
-            message = None
-        self._ended = message is None
-        self._queue.put_nowait(message)
+        if not self._ended:
+            self._ended = _enqueue(self._queue, message)
 
     async def get(self, timeout: float) -> str | None:
         """Return the next message, KEEPALIVE after *timeout* seconds, or None at the end."""

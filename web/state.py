@@ -8,7 +8,7 @@ from scorekeeper import RuleSet
 from scorekeeper.game import MAX_ROLLS, Game
 from scorekeeper.series import MAX_GAMES, Series
 from web.store import Record
-from web.summary import winners
+from web.summary import position, winners
 
 
 def render_boxes(rules: RuleSet) -> list[dict[str, str]]:
@@ -50,14 +50,8 @@ def render_series(series: Series) -> dict[str, Any]:
 def render_game(game: Game) -> dict[str, Any]:
     """Return the play state of one game: turn, roll, dice, suggestions, cards, winners."""
     return {
-        "rules": game.rules.name,
+        **position(game),
         "game": game.rules.game,
-        "players": list(game.players),
-        "phase": game.phase,
-        "finished": game.is_over,
-        "winners": winners(game),
-        "current_player": game.current_player,
-        "turn": game.turn,
         "roll": game.roll_number,
         "max_rolls": MAX_ROLLS,
         "dice": list(game.dice.values) if game.dice is not None else None,

@@ -33,9 +33,8 @@ def result(game: Game) -> dict[str, Any]:
     }
 
 
-def summarize(series: Series) -> dict[str, Any]:
-    """Return the series as the game list shows it."""
-    game = series.current
+def position(game: Game) -> dict[str, Any]:
+    """Return where a game stands: rules, players, phase, winners, whose turn, which round."""
     return {
         "rules": game.rules.name,
         "players": list(game.players),
@@ -44,6 +43,14 @@ def summarize(series: Series) -> dict[str, Any]:
         "winners": winners(game),
         "current_player": game.current_player,
         "turn": game.turn,
+    }
+
+
+def summarize(series: Series) -> dict[str, Any]:
+    """Return the series as the game list shows it."""
+    game = series.current
+    return {
+        **position(game),
         "totals": [card.grand_total for card in game.cards],
         "game_number": series.number,
         "series_totals": list(series.totals()),
