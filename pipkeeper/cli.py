@@ -1,7 +1,9 @@
 """The `pipkeeper` command: parses arguments and hands them to a sub-command.
 
 Exit codes: 0 success, 1 a check found problems or an image failed, 2 bad input.
-Bad input is reported as one line on stderr, never as a traceback.
+Bad input (the rules' RulesError, the camera's VisionError, a file that cannot
+be read) is reported as one line on stderr; anything else is a bug and keeps
+its traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 
 from pipkeeper import __version__
 from pipkeeper.commands import advisor, rules, serve, vision
+from scorekeeper.errors import RulesError
 
 EXIT_BAD_INPUT = 2
 
@@ -34,6 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _is_vision_error(error: Exception) -> bool:
+    """True for the camera pipeline's own errors (vision is imported only when it was used)."""
+    vision_errors = sys.modules.get("vision.errors")
+    return vision_errors is not None and isinstance(error, vision_errors.VisionError)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = build_parser()
@@ -48,8 +57,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # at devnull so the interpreter's final flush does not complain either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (ValueError, OSError) as error:
-        # Domain errors subclass ValueError and quote the bad input.
+    except (RulesError, OSError) as error:
+        # The rules' errors quote the bad input; OSError: a file or port that cannot be used.
+        print(f"pipkeeper {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:
+        if not _is_vision_error(error):
+            raise  # a bug: Python prints its traceback, and the exit status is 1
         print(f"pipkeeper {args.command}: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -1,6 +1,7 @@
 """The rules of Yahtzee and Yacht: pure Python values, no I/O."""
 
 from scorekeeper.dice import Dice, DiceCountError, DiceError, DiceSyntaxError, DieValueError
+from scorekeeper.errors import RulesError
 from scorekeeper.game import (
     Game,
     GameError,
@@ -58,6 +59,7 @@ __all__ = [
     "PhaseError",
     "RuleSet",
     "RuleSetError",
+    "RulesError",
     "Scorecard",
     "ScoringError",
     "Section",

@@ -55,6 +55,7 @@ from functools import cache
 from typing import Any
 
 from scorekeeper.dice import DICE_COUNT, FACES, Dice
+from scorekeeper.errors import RulesError
 from scorekeeper.rulesets import Category, Joker, RuleSet, Section, ruleset
 from scorekeeper.scorecard import Scorecard, check_points
 
@@ -77,7 +78,7 @@ _TOTAL_ALIASES |= {"total of lower section": "lower_total"}
 _CHECK_MARKS = frozenset("✓✔xX/|")
 
 
-class PadFormatError(ValueError):
+class PadFormatError(RulesError):
     """A pad that cannot be read: unknown row, bad value, missing or conflicting rules."""
 
 

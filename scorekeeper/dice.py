@@ -6,11 +6,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scorekeeper.errors import RulesError
+
 DICE_COUNT = 5
 FACES = range(1, 7)
 
 
-class DiceError(ValueError):
+class DiceError(RulesError):
     """Any problem with dice given by a person or a program."""
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from scorekeeper.dice import Dice, DiceError
+from scorekeeper.errors import RulesError
 from scorekeeper.rulesets import RuleSet, RuleSetError, ruleset
 from scorekeeper.scorecard import Scorecard
 from scorekeeper.suggest import Suggestion, suggest
@@ -26,7 +27,7 @@ FORMAT_VERSION = 1
 Phase = Literal["first-roll", "play", "over"]
 
 
-class GameError(ValueError):
+class GameError(RulesError):
     """An action the game does not allow now."""
 
 

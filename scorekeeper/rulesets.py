@@ -13,13 +13,14 @@ from enum import Enum
 from functools import cache
 
 from scorekeeper.dice import DICE_COUNT, Dice, DiceCountError
+from scorekeeper.errors import RulesError
 
 
-class RuleSetError(ValueError):
+class RuleSetError(RulesError):
     """An unknown rule set or variant, or variants that do not fit the game."""
 
 
-class UnknownBoxError(ValueError):
+class UnknownBoxError(RulesError):
     """A box slug the rule set does not have."""
 
 

@@ -9,10 +9,11 @@ from functools import cached_property
 from typing import Any
 
 from scorekeeper.dice import Dice
+from scorekeeper.errors import RulesError
 from scorekeeper.rulesets import Category, Joker, RuleSet, Section, ruleset
 
 
-class ScoringError(ValueError):
+class ScoringError(RulesError):
     """A box that cannot be filled with these dice now."""
 
 
@@ -24,7 +25,7 @@ class IllegalBoxError(ScoringError):
     """The rules (Joker, upper section first) forbid this box for these dice."""
 
 
-class CardFormatError(ValueError):
+class CardFormatError(RulesError):
     """A serialized scorecard that does not fit its rule set."""
 
 

@@ -5,9 +5,13 @@
 >>> reading.dice()  # doctest: +SKIP
 """
 
+from vision.errors import VisionError
 from vision.image import ImageError
 from vision.onnx import ModelError
 from vision.pipeline import read_dice
 from vision.reading import DiceCountReadError, DiceReading, Die
 
-__all__ = ["DiceCountReadError", "DiceReading", "Die", "ImageError", "ModelError", "read_dice"]
+__all__ = [
+    "DiceCountReadError", "DiceReading", "Die", "ImageError", "ModelError", "VisionError",
+    "read_dice",
+]

@@ -16,6 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.errors import VisionError
+
 MAX_BYTES = 25 * 1024 * 1024
 MAX_PIXELS = 50_000_000
 MIN_SIDE = 16
@@ -26,7 +28,7 @@ WORKING_SIDE = 1000
 ImageSource = str | Path | bytes | bytearray | memoryview | np.ndarray
 
 
-class ImageError(ValueError):
+class ImageError(VisionError, ValueError):
     """The input is not an image this project can read; the message says why."""
 
 

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import onnxruntime as ort
 
+from vision.errors import VisionError
+
 MODELS = Path(__file__).resolve().parent.parent / "models"
 
 
-class ModelError(OSError):
+class ModelError(VisionError, OSError):
     """A model file is missing or cannot be loaded."""
 
 

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.dice import DICE_COUNT, Dice
+from vision.errors import VisionError
 
 
-class DiceCountReadError(ValueError):
+class DiceCountReadError(VisionError, ValueError):
     """The photo did not show the number of dice a roll needs."""
 
 

@@ -1,7 +1,7 @@
 """One error path: every error under /api/ becomes ``{"error": "<what was wrong>"}``.
 
 Statuses: HTTP errors keep theirs (404, 405, 413, 415, …); rule violations and
-bad input (the ValueError subclasses of scorekeeper and vision) are 400; a
+bad input (scorekeeper's RulesError) are 400; a
 stale version is 409 with the current state; anything else is a bug: 500 with
 a generic message, logged here, never a stack trace to the client.
 
@@ -19,6 +19,7 @@ from typing import Any
 from flask import Flask, Response, current_app, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
+from scorekeeper.errors import RulesError
 from web.db import describe, is_busy
 from web.state import render_state
 from web.store import GameNotFoundError, StaleVersionError
@@ -68,8 +69,9 @@ def handle_http(error: HTTPException) -> Any:
     return response
 
 
-def handle_value(error: ValueError) -> Any:
-    """Bad input and rule violations (ValueError subclasses): 400 with their message."""
+def handle_refusal(error: RulesError) -> Any:
+    """Bad input and rule violations (the rules' own errors): 400. (`web.photos` turns
+    the camera pipeline's errors into ApiErrors.)"""
     return _respond(400, str(error))
 
 
@@ -112,6 +114,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(ApiError, handle_api)
     app.register_error_handler(GameNotFoundError, handle_not_found)
     app.register_error_handler(StaleVersionError, handle_stale)
-    app.register_error_handler(ValueError, handle_value)
+    app.register_error_handler(RulesError, handle_refusal)
     app.register_error_handler(sqlite3.Error, handle_storage)
     app.register_error_handler(Exception, handle_bug)

@@ -64,7 +64,7 @@ def read_photo(upload: FileStorage | None) -> PhotoReading:
     """
     data = upload_bytes(upload)
     try:
-        from vision import ImageError, ModelError, read_dice
+        from vision import DiceCountReadError, ImageError, ModelError, read_dice
     except ImportError as error:
         raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
     try:
@@ -76,6 +76,6 @@ def read_photo(upload: FileStorage | None) -> PhotoReading:
     payload = {**reading.to_json(), "values": list(reading.values)}
     try:
         dice = reading.dice()
-    except ValueError as error:
+    except DiceCountReadError as error:
         raise ApiError(f"{error}; correct the dice by hand", reading=payload) from None
     return PhotoReading(dice, payload)

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from scorekeeper.advisor.ruletables import RuleTables, card_state, rule_tables
 from scorekeeper.advisor.turn import Batch, turn_values
+from scorekeeper.errors import RulesError
 from scorekeeper.rulesets import RuleSet, ruleset
 from scorekeeper.scorecard import Scorecard
 
@@ -27,7 +28,7 @@ ALGORITHM_VERSION = 1  # bump whenever the values a table holds could change
 BATCH_STATES = 256  # columns per batch: keeps the working arrays in the CPU caches
 
 
-class AdvisorError(ValueError):
+class AdvisorError(RulesError):
     """A card or choice the advisor cannot evaluate; the message quotes it."""
 
 

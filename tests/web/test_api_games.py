@@ -159,3 +159,25 @@ def test_pages_can_render_their_own_error_page(make_app: AppFactory) -> None:
     assert response.status_code == 404
     assert response.get_data(as_text=True) == "<p>no game with join code 'NOPE00'</p>"
     assert client.get("/api/games/5").get_json() == {"error": "no game with id 5"}
+
+
+def test_a_plain_value_error_is_a_logged_bug_not_a_refusal(
+    make_app: AppFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    from scorekeeper import RulesError
+
+    app = make_app()
+
+    @app.get("/api/broken/<kind>")
+    def broken(kind: str) -> dict[str, str]:
+        if kind == "rules":
+            raise RulesError("a die shows 1..6, got 7")
+        raise ValueError("invalid literal for int() with base 10: 'x'")
+
+    client = app.test_client()
+    refused = client.get("/api/broken/rules")
+    assert (refused.status_code, refused.get_json()) == (400, {"error": "a die shows 1..6, got 7"})
+    bug = client.get("/api/broken/bug")
+    assert bug.status_code == 500
+    assert bug.get_json() == {"error": "internal error: the server could not handle this request"}
+    assert "invalid literal" in caplog.text and "GET /api/broken/bug" in caplog.text
