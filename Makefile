@@ -31,10 +31,10 @@ train: $(TRAIN_STAMP)
 	$(BIN)/python -m models.train
 
 eval: $(STAMP)
-	$(BIN)/python -m vision.evaluate ../shared/data/dice/byler/images/val ../shared/data/dice/byler/images/test
+	$(BIN)/python -m models.evaluate ../shared/data/dice/byler/images/val ../shared/data/dice/byler/images/test
 
 bench: $(STAMP)
-	$(BIN)/python -m vision.bench
+	$(BIN)/python -m models.bench
 	$(BIN)/python -m scorekeeper.advisor.bench
 
 loadtest: $(STAMP)

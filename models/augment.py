@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.detect import iou
-from vision.read import CONTEXT, CROP_SIZE, box_in_crop, cut, square_around
+from vision.faces import CONTEXT, CROP_SIZE, box_in_crop, cut, square_around
 
 ROOM = 1.45  # extra crop margin so any rotation still fills the final crop
 
@@ -44,7 +44,7 @@ def die_crop(image: np.ndarray, box: np.ndarray,
              rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return a CROP_SIZE crop around *box* as the reader would cut it, randomly moved.
 
-    Also returns the box's code in the crop (see vision.read.box_in_crop) and a mask
+    Also returns the box's code in the crop (see vision.faces.box_in_crop) and a mask
     of which code parts hold: the centre always, the size only when the die was
     turned by a multiple of 90 degrees (an axis-aligned box stays one).
     Rotation, scale and shift mimic both a turned die and a detector's imperfect box;

@@ -2,7 +2,7 @@
 
 ``python -m models.crosscheck [--direction byler|roboflow]`` trains into
 ``runs/cross-<source>`` (git-ignored) with a shorter schedule than the shipped
-models and prints vision.evaluate's report on the source it did not see.
+models and prints models.evaluate's report on the source it did not see.
 Rendered dice are part of the recipe and are used in both directions.
 """
 
@@ -12,10 +12,10 @@ import argparse
 
 from models import train
 from models.data import source_photos
+from models.evaluate import evaluate, report
 from vision.detect import DETECTOR_MODEL, DiceDetector
-from vision.evaluate import evaluate, report
+from vision.faces import FACES_MODEL, FaceReader
 from vision.onnx import open_session
-from vision.read import FACES_MODEL, FaceReader
 
 RUNS = train.MODELS.parent / "runs"
 DIRECTIONS = {"byler": ("byler-train", ("roboflow",)),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from vision.labels import LabelledPhoto, photos_in
+from models.labels import LabelledPhoto, photos_in
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -60,7 +60,7 @@ class Classifier(nn.Module):
     """Crop (N,3,S,S) in 0..1 around one die -> logits over 7 classes and the die's box.
 
     Classes are faces 1..6 and "not a die"; the box is coded as in
-    vision.read.box_in_crop. S must be a multiple of 8.
+    vision.faces.box_in_crop. S must be a multiple of 8.
     """
 
     def __init__(self, size: int = 40) -> None:

@@ -158,9 +158,9 @@ def write_annotated_example(folder: Path = SAMPLES) -> Path:
     """
     from vision.annotate import write_annotated
     from vision.detect import default_detector
+    from vision.faces import default_reader
     from vision.image import load
     from vision.pipeline import read_image
-    from vision.read import default_reader
 
     image = load(folder / "sample_01.jpg")
     reading = read_image(image, default_detector(), default_reader())

@@ -12,8 +12,8 @@ from models.augment import die_crop, photometric, random_negative
 from models.data import source_photos
 from models.render import render_scene
 from vision.detect import STRIDE, DiceDetector, iou
+from vision.faces import NOT_A_DIE
 from vision.image import decode_bytes
-from vision.read import NOT_A_DIE
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,8 @@ from models.samples import (
     with_hard_negatives,
 )
 from vision.detect import DETECTOR_MODEL, DiceDetector
+from vision.faces import CROP_SIZE
 from vision.onnx import open_session
-from vision.read import CROP_SIZE
 
 MODELS = Path(__file__).resolve().parent
 CHECKPOINTS = MODELS.parent / "runs" / "checkpoints"  # git-ignored

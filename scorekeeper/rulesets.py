@@ -150,9 +150,9 @@ YACHT_BOXES: tuple[Category, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RuleSet:
-    """A game's boxes and bonuses, with its variant switches."""
+    """A game's boxes and bonuses, with its variant switches (built with keywords only)."""
 
     name: str
     game: str
@@ -199,9 +199,10 @@ VARIANTS = ("free-joker", "upper-first")
 
 def _base(game: str) -> RuleSet:
     if game == "yahtzee":
-        return RuleSet("yahtzee", "yahtzee", YAHTZEE_BOXES, Joker.FORCED, False, 63, 35,
-                       "yahtzee", 100)
-    return RuleSet("yacht", "yacht", YACHT_BOXES, five_alike_slug="yacht")
+        return RuleSet(name="yahtzee", game="yahtzee", categories=YAHTZEE_BOXES,
+                       joker=Joker.FORCED, upper_bonus_threshold=63, upper_bonus=35,
+                       five_alike_slug="yahtzee", five_alike_bonus=100)
+    return RuleSet(name="yacht", game="yacht", categories=YACHT_BOXES, five_alike_slug="yacht")
 
 
 @cache

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from vision.detect import DiceDetector, default_detector, suppress
+from vision.faces import NOT_A_DIE, FaceReader, Faces, default_reader
 from vision.image import DecodedImage, ImageSource, load
-from vision.read import NOT_A_DIE, FaceReader, Faces, default_reader
 from vision.reading import DiceReading, Die
 
 # A die is kept when the classifier thinks it is more likely a die than not.

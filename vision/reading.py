@@ -25,7 +25,7 @@ class Die:
     box: tuple[int, int, int, int]
     confidence: float
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the die as a JSON-ready dict."""
         return {"value": self.value, "box": list(self.box),
                 "confidence": round(self.confidence, 3)}
@@ -63,7 +63,7 @@ class DiceReading:
             raise DiceCountReadError(f"read {len(self.found)} dice, need {count}")
         return Dice.of(self.values, count)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return width, height and dice as a JSON-ready dict."""
         return {"width": self.width, "height": self.height,
-                "dice": [d.to_json() for d in self.found]}
+                "dice": [d.to_dict() for d in self.found]}

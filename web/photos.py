@@ -73,7 +73,7 @@ def read_photo(upload: FileStorage | None) -> PhotoReading:
         raise ApiError(f"not a readable image: {error}") from None
     except ModelError as error:
         raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
-    payload = {**reading.to_json(), "values": list(reading.values)}
+    payload = {**reading.to_dict(), "values": list(reading.values)}
     try:
         dice = reading.dice()
     except DiceCountReadError as error:

@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
 def read_command(args: argparse.Namespace) -> int:
     """Read every image named in *args*; return 0, or 1 when any image failed."""
     from vision.detect import default_detector
-    from vision.read import default_reader
+    from vision.faces import default_reader
 
     rules = _ruleset(args.rules) if args.rules else None
     detector, reader = default_detector(), default_reader()
@@ -56,7 +56,7 @@ def _read_one(name: str, detector: Any, reader: Any, annotate: Path | None) -> d
         reading = read_image(image, detector, reader)
     except (ImageError, OSError) as error:
         return {"image": name, "error": str(error)}
-    record = {"image": name, **reading.to_json(),
+    record = {"image": name, **reading.to_dict(),
               "ms": round(1000 * (time.perf_counter() - started), 1)}
     if annotate is not None:
         write_annotated(image, reading, annotate / (Path(name).stem + "_read.jpg"))

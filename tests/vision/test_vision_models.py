@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from vision_samples import SAMPLES, encode, sample_truth
 
+from models.evaluate import evaluate
+from models.labels import photos_in
 from pipkeeper.cli import main
 from scorekeeper.dice import Dice
 from vision import DiceCountReadError, read_dice
 from vision.detect import iou
-from vision.evaluate import evaluate
-from vision.labels import photos_in
 
 SAMPLE_NAMES = sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("sample_*.jpg"))
 

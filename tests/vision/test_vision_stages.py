@@ -7,9 +7,7 @@ import pytest
 
 from scorekeeper.dice import Dice
 from vision.detect import STRIDE, decode, detector_input, iou
-from vision.image import DecodedImage
-from vision.pipeline import combine, visible_share
-from vision.read import (
+from vision.faces import (
     CROP_SIZE,
     Faces,
     box_from_crop,
@@ -19,6 +17,8 @@ from vision.read import (
     square_around,
     unpose,
 )
+from vision.image import DecodedImage
+from vision.pipeline import combine, visible_share
 from vision.reading import DiceCountReadError, DiceReading, Die
 
 
@@ -136,4 +136,4 @@ def test_dice_adapter_needs_exactly_five(count: int) -> None:
 def test_dice_adapter_and_json() -> None:
     reading = DiceReading(10, 10, tuple(Die(v, (v, 0, v + 1, 1), 0.5) for v in (1, 2, 6, 6, 3)))
     assert reading.dice() == Dice.parse("1 2 6 6 3")
-    assert reading.to_json()["dice"][2] == {"value": 6, "box": [6, 0, 7, 1], "confidence": 0.5}
+    assert reading.to_dict()["dice"][2] == {"value": 6, "box": [6, 0, 7, 1], "confidence": 0.5}

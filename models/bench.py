@@ -1,6 +1,6 @@
 """Print how fast dice are read: model load, a 640x480 webcam frame, a 12 MP phone JPEG.
 
-``python -m vision.bench`` uses photos it renders itself; no shared data needed.
+``python -m models.bench`` uses photos it renders itself; no shared data needed.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import numpy as np
 
 from models.render import render_scene
 from vision.detect import DETECTOR_MODEL, DiceDetector
+from vision.faces import FACES_MODEL, FaceReader
 from vision.image import decode_bytes
 from vision.onnx import open_session
 from vision.pipeline import read_dice
-from vision.read import FACES_MODEL, FaceReader
 
 
 def timed(action: Callable[[], object], repeat: int) -> str:

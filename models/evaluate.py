@@ -1,6 +1,6 @@
 """Measure reading accuracy on folders of photos with YOLO labels.
 
-``python -m vision.evaluate DIR [DIR...]`` prints detection recall and precision,
+``python -m models.evaluate DIR [DIR...]`` prints detection recall and precision,
 value accuracy of matched dice, per-die F1 (right place and right value), the
 share of photos read exactly right, a confusion table and ms per photo. Labels
 are found in the sibling ``labels/...`` folder (as in ``images/val`` ->
@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
+from models.labels import LabelledPhoto, photos_in
 from vision.detect import DiceDetector, default_detector, iou
+from vision.faces import FaceReader, default_reader
 from vision.image import load
-from vision.labels import LabelledPhoto, photos_in
 from vision.pipeline import read_image
-from vision.read import FaceReader, default_reader
 
 MATCH_IOU = 0.5
 
