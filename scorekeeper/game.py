@@ -188,15 +188,31 @@ class Game:
         """Record the current player's next roll. Raises a GameError when not allowed."""
         return self._with(Roll(dice, tuple(kept)))
 
-    def correct(self, dice: Dice) -> Game:
-        """Replace the dice of the current roll (a misread die), keeping the roll count.
+    def throw(self, dice: Dice, kept: Sequence[int] = ()) -> Game:
+        """Record the next throw of the dice, whatever the phase: while the first player is
+        being decided, the next pending player's roll for first (nothing kept); else
+        the current player's next roll. Raises a GameError when not allowed.
+        """
+        if self.phase == "first-roll":
+            if kept:
+                raise KeptDiceError(
+                    "nothing is kept when rolling for the first player: roll all five dice")
+            return self.roll_first(dice)
+        return self.roll(dice, kept)
 
-        Raises NoRollError when the last action was not a roll.
+    def correct(self, dice: Dice) -> Game:
+        """Replace the dice of the last throw (a misread die): a turn's roll, keeping its
+        count and kept dice, or a roll for the first player (ties are decided anew).
+
+        Raises NoRollError when the last action was not a throw, or a GameError when
+        the new dice do not fit (kept dice that moved).
         """
         last = self.events[-1] if self.events else None
-        if not isinstance(last, Roll):
-            raise NoRollError("there is no roll to correct: roll the dice first")
-        return replace(self, events=(*self.events[:-1], Roll(dice, last.kept)))
+        if isinstance(last, Roll):
+            return replace(self, events=(*self.events[:-1], Roll(dice, last.kept)))
+        if isinstance(last, FirstRoll):
+            return replace(self, events=(*self.events[:-1], FirstRoll(dice)))
+        raise NoRollError("there is no roll to correct: roll the dice first")
 
     def score(self, box: str) -> Game:
         """Fill *box* of the current player with the current dice and pass the turn."""

@@ -16,6 +16,10 @@ class SeriesError(GameError):
     """Play again before the game is over, or after the sixth game."""
 
 
+class GameNotOverError(SeriesError):
+    """Play again while the current game is still being played."""
+
+
 @dataclass(frozen=True)
 class Series:
     """The games played so far in one series, the current one last."""
@@ -57,7 +61,8 @@ class Series:
     def play_again(self) -> Series:
         """Return the series with a new game appended. Raises SeriesError when not allowed."""
         if not self.current.is_over:
-            raise SeriesError("finish the current game before starting the next one")
+            raise GameNotOverError(
+                "the current game is not over yet: finish the current game before playing again")
         if self.number >= MAX_GAMES:
             raise SeriesError(f"a score pad holds {MAX_GAMES} games: start a new series")
         game = self.current

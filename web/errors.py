@@ -20,6 +20,7 @@ from flask import Flask, Response, current_app, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
 from scorekeeper.errors import RulesError
+from scorekeeper.series import GameNotOverError
 from web.db import describe, is_busy
 from web.state import render_state
 from web.store import GameNotFoundError, StaleVersionError
@@ -70,9 +71,10 @@ def handle_http(error: HTTPException) -> Any:
 
 
 def handle_refusal(error: RulesError) -> Any:
-    """Bad input and rule violations (the rules' own errors): 400. (`web.photos` turns
-    the camera pipeline's errors into ApiErrors.)"""
-    return _respond(400, str(error))
+    """Bad input and rule violations (the rules' own errors): 400, or 409 for an action
+    that only comes later (play again before the game is over). `web.photos` turns the
+    camera pipeline's errors into ApiErrors."""
+    return _respond(409 if isinstance(error, GameNotOverError) else 400, str(error))
 
 
 def handle_api(error: ApiError) -> Any:

@@ -303,3 +303,23 @@ def test_each_action_applies_one_event_as_a_replay_would() -> None:
         replayed.cards, replayed.order, replayed.turn, replayed.history())
     after_undo = game.undo().roll(Dice.parse("66612"))
     assert after_undo.history() == Game.from_dict(after_undo.to_dict()).history()
+
+
+def test_a_throw_is_a_roll_for_first_while_the_first_player_is_decided() -> None:
+    game = Game.new("yahtzee", ["Ann", "Ben"], roll_for_first=True)
+    with pytest.raises(KeptDiceError, match="nothing is kept when rolling for the first player"):
+        game.throw(Dice.parse("66666"), kept=[0])
+    game = game.throw(Dice.parse("12345")).throw(Dice.parse("66665"))
+    assert (game.phase, game.current_player) == ("play", 1)
+    assert game.throw(Dice.parse("22222")).dice == Dice.parse("22222")
+
+
+def test_correcting_a_roll_for_first_decides_the_first_player_anew() -> None:
+    game = Game.new("yahtzee", ["Ann", "Ben"], roll_for_first=True)
+    game = game.throw(Dice.parse("66666")).throw(Dice.parse("11111"))
+    assert game.current_player == 0
+    fixed = game.correct(Dice.parse("66666"))  # Ben's dice were misread: a tie, both again
+    assert (fixed.phase, fixed.first_roll_pending) == ("first-roll", (0, 1))
+    assert fixed.correct(Dice.parse("66666")) == fixed
+    with pytest.raises(NoRollError, match="there is no roll to correct"):
+        Game.new("yacht", ["Cy"]).correct(Dice.parse("12345"))

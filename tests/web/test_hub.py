@@ -8,6 +8,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from tests.threads import on_own_thread
 from tests.web.conftest import Api
 from web import events, store
 from web.db import connect
@@ -82,7 +83,7 @@ def test_a_loop_subscriber_takes_messages_from_threads() -> None:
         await asyncio.sleep(0)
         return [await subscriber.get(0.1), await subscriber.get(0.1), await subscriber.get(0.01)]
 
-    assert asyncio.run(run()) == [None, events.KEEPALIVE, events.KEEPALIVE]
+    assert on_own_thread(lambda: asyncio.run(run())) == [None, events.KEEPALIVE, events.KEEPALIVE]
 
 
 def test_the_watcher_sends_changes_made_by_another_process(app: Flask, api: Api) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.threads import on_own_thread
 from web.loadtest import QUICK, run_suite, suite_figures
 from web.loadtest.__main__ import build_parser, sizes_of
 from web.loadtest.client import BodyReader, CookieJar, Target
@@ -53,7 +54,7 @@ def _read_body(raw: bytes, headers: tuple[tuple[str, str], ...]) -> tuple[bytes,
         reader.feed_eof()
         body = await BodyReader(reader, headers, 200, "GET").read_all()
         return body, await reader.read()
-    return asyncio.run(read())
+    return on_own_thread(lambda: asyncio.run(read()))
 
 
 @pytest.mark.parametrize(
@@ -153,7 +154,7 @@ def test_report_table_and_verdict() -> None:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_quick_run_against_a_real_server(tmp_path: Path) -> None:
-    result = run_suite(QUICK, folder=tmp_path)
+    result = on_own_thread(lambda: run_suite(QUICK, folder=tmp_path))
     assert result.error is None and result.servers_alive
 
     tables = result.tables
