@@ -1,78 +1,91 @@
 """The advisor for the web app: one solved table per rule set, hints and reviews as JSON.
 
 Tables are solved (or loaded from the advisor's cache folder, PIPKEEPER_CACHE_DIR
-or the user's cache) the first time a rule set is needed and then kept for the
-life of the process; a table is read-only, so every request thread shares it.
-A lock per rule set makes concurrent first requests wait for one solve instead
-of each starting its own. `warm` starts that solve in a background thread when
-a game is created or its page opened, so the first hint comes quickly.
+or the user's cache) the first time a rule set is needed and then kept by the app:
+`init_app` puts an `Advisor` in ``app.extensions``, which holds the tables (a
+`TableCache`) and the background warm-ups. A table is read-only, so every request
+thread shares it. `warm` starts a solve in a background thread when a game is
+created or its page opened, so the first hint comes quickly.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
 from scorekeeper import Dice, RuleSet
 from scorekeeper.advisor import Option, Table, advise, solve
+from scorekeeper.advisor.cache import TableCache
 from scorekeeper.advisor.review import review
 from scorekeeper.game import Game
 from web.errors import ApiError
 
 log = logging.getLogger(__name__)
 
-_tables: dict[str, Table] = {}
-_locks: dict[str, threading.Lock] = {}
-_registry = threading.Lock()  # guards _locks and _warming
-_warming: set[str] = set()
+EXTENSION = "pipkeeper.advisor"  # the key of the app's Advisor in app.extensions
 
 
-def _lock_for(name: str) -> threading.Lock:
-    with _registry:
-        return _locks.setdefault(name, threading.Lock())
+class Advisor:
+    """One app's solved tables and the warm-ups under way."""
+
+    def __init__(self, solver: Callable[[RuleSet], Table] = solve) -> None:
+        self.tables = TableCache(solver)
+        self._warming: set[str] = set()
+        self._guard = threading.Lock()  # guards _warming
+
+    def table_for(self, rules: RuleSet) -> Table:
+        """Return the solved table of *rules*, solving or loading it on first use (blocking)."""
+        return self.tables.get(rules)
+
+    def warm(self, rules: RuleSet) -> None:
+        """Start solving *rules*' table in a background thread, unless ready or under way."""
+        with self._guard:
+            if rules.name in self.tables or rules.name in self._warming:
+                return
+            self._warming.add(rules.name)
+        threading.Thread(target=self._warm, args=(rules,), name=f"advisor-{rules.name}",
+                         daemon=True).start()
+
+    def _warm(self, rules: RuleSet) -> None:
+        try:
+            self.table_for(rules)
+        except Exception:  # a failed warm-up only costs speed: the next hint solves again
+            log.exception("could not solve the advisor table of %s", rules.name)
+        finally:
+            with self._guard:
+                self._warming.discard(rules.name)
+
+
+def init_app(app: Flask) -> None:
+    """Give *app* its own `Advisor`."""
+    app.extensions[EXTENSION] = Advisor()
+
+
+def advisor(app: Flask | None = None) -> Advisor:
+    """Return the `Advisor` of *app* (default: the current app).
+
+    An app whose factory did not call `init_app` gets one on first use.
+    """
+    extensions = (app if app is not None else current_app).extensions
+    found: Advisor | None = extensions.get(EXTENSION)
+    if found is None:
+        found = extensions.setdefault(EXTENSION, Advisor())  # setdefault: one wins a race
+    return found
 
 
 def table_for(rules: RuleSet) -> Table:
-    """Return the solved table of *rules*, solving or loading it on first use (blocking)."""
-    table = _tables.get(rules.name)
-    if table is not None:
-        return table
-    with _lock_for(rules.name):
-        table = _tables.get(rules.name)
-        if table is None:
-            table = solve(rules)
-            _tables[rules.name] = table
-    return table
-
-
-def _warm(rules: RuleSet) -> None:
-    try:
-        table_for(rules)
-    except Exception:  # a failed warm-up only costs speed: the next hint solves again
-        log.exception("could not solve the advisor table of %s", rules.name)
-    finally:
-        with _registry:
-            _warming.discard(rules.name)
-
-
-def warm(rules: RuleSet) -> None:
-    """Start solving *rules*' table in a background thread, unless it is ready or under way."""
-    with _registry:
-        if rules.name in _tables or rules.name in _warming:
-            return
-        _warming.add(rules.name)
-    threading.Thread(target=_warm, args=(rules,), name=f"advisor-{rules.name}",
-                     daemon=True).start()
+    """Return the current app's solved table of *rules* (see `Advisor.table_for`)."""
+    return advisor().table_for(rules)
 
 
 def warm_for(app: Flask, rules: RuleSet) -> None:
-    """`warm` *rules*, unless *app*'s config sets ADVISOR_WARM to false."""
+    """`Advisor.warm` *rules* for *app*, unless its config sets ADVISOR_WARM to false."""
     if app.config.get("ADVISOR_WARM", True):
-        warm(rules)
+        advisor(app).warm(rules)
 
 
 def holds(dice: Sequence[int], keep: Sequence[int], prefer: Sequence[int] = ()) -> list[int]:

@@ -11,19 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from scorekeeper.advisor.final import state_final_values
 from scorekeeper.advisor.ruletables import card_state
 from scorekeeper.advisor.solver import AdvisorError, Table, banked
-from scorekeeper.advisor.tables import Counts, counts_to_values, dice_tables, sub_keeps
-from scorekeeper.advisor.turn import Batch, best_roll_values, final_values, keep_values
+from scorekeeper.advisor.tables import (
+    Counts,
+    best_rolls,
+    counts_to_values,
+    flat_keep_row,
+    keep_rows,
+    sub_keeps,
+)
 from scorekeeper.dice import DICE_COUNT, Dice, DiceCountError
 from scorekeeper.scorecard import Scorecard
 
 FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
 ROLLS_PER_TURN = 3
 
 
@@ -81,15 +90,15 @@ def _check(table: Table, card: Scorecard, dice: Dice, roll: int) -> None:
     table.future(card)  # raises for a card of other rules or one no game reaches
 
 
-def _keep_tables(table: Table, card: Scorecard, rolls_left: int) -> list[FloatArray]:
-    """Return keep values (per size, (keeps,)) with *rolls_left* rolls (1 or 2) still to come."""
-    mask, up, flag = card_state(table.tables, card)
-    batch = Batch(np.array([mask]), np.array([up]), np.array([flag]))
-    rolls = final_values(table.tables, table.values, batch)
-    keeps = keep_values(rolls)
+def _keep_values(table: Table, card: Scorecard, rolls_left: int, rows: IntArray) -> FloatArray:
+    """Return the values of holding the keeps of flat *rows* with *rolls_left* (1 or 2) rolls
+    still to come, points banked before this turn not counted.
+    """
+    state = card_state(table.tables, card)
+    rolls = state_final_values(table.tables, table.box_rolls, table.values, state)
     if rolls_left == 2:
-        keeps = keep_values(best_roll_values(keeps))
-    return [level[:, 0] for level in keeps]
+        rolls = best_rolls(keep_rows(rolls))
+    return keep_rows(rolls, rows)
 
 
 def _score_options(table: Table, card: Scorecard, dice: Dice) -> list[Option]:
@@ -104,17 +113,22 @@ def _score_options(table: Table, card: Scorecard, dice: Dice) -> list[Option]:
     return options
 
 
+@cache
+def _roll_keeps(counts: Counts) -> tuple[tuple[tuple[int, ...], ...], IntArray]:
+    """Return the keeps of 0..4 dice of a roll (as values) and their flat rows (`keep_rows`)."""
+    keeps = [keep for keep in sub_keeps(counts) if sum(keep) < DICE_COUNT]
+    rows = np.array([flat_keep_row(keep) for keep in keeps], dtype=np.intp)
+    rows.setflags(write=False)
+    return tuple(counts_to_values(keep) for keep in keeps), rows
+
+
 def _keep_options(table: Table, card: Scorecard, dice: Dice, roll: int) -> list[Option]:
-    keeps = _keep_tables(table, card, ROLLS_PER_TURN - roll)
-    tables = dice_tables()
-    base = banked(card)
-    options = []
-    for counts in sub_keeps(dice.counts()):
-        size, row = tables.keep_index(counts)
-        if size < DICE_COUNT:
-            value = base + float(keeps[size][row])
-            options.append(Option("keep", value, 0.0, keep=counts_to_values(counts)))
-    return options
+    keeps, rows = _roll_keeps(dice.counts())
+    values = _keep_values(table, card, ROLLS_PER_TURN - roll, rows) + banked(card)
+    return [
+        Option("keep", value, 0.0, keep=keep)
+        for keep, value in zip(keeps, values.tolist(), strict=True)
+    ]
 
 
 def _ranked(options: Iterable[Option]) -> list[Option]:
@@ -160,9 +174,8 @@ def keep_value(table: Table, card: Scorecard, dice: Dice, roll: int, kept: Itera
     if roll == ROLLS_PER_TURN:
         raise AdvisorError("after roll 3 no dice are rerolled: choose a box")
     counts = _kept_counts(dice, kept)
-    size, row = dice_tables().keep_index(counts)
-    keeps = _keep_tables(table, card, ROLLS_PER_TURN - roll)
-    return banked(card) + float(keeps[size][row])
+    rows = np.array([flat_keep_row(counts)], dtype=np.intp)
+    return banked(card) + float(_keep_values(table, card, ROLLS_PER_TURN - roll, rows)[0])
 
 
 def _kept_counts(dice: Dice, kept: Iterable[int]) -> Counts:

@@ -6,6 +6,9 @@ rule-set name, the algorithm version and a fingerprint of everything the values
 depend on (box scores over all rolls, Joker rule, bonuses, upper-first); the
 same key is stored inside the file and checked on loading, so a table of one
 variant (or of an older algorithm) is never served for another.
+
+`TableCache` keeps solved tables in memory for whoever owns it (the web app one
+per app, the command line one per run): nothing here is a module-level global.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ import contextlib
 import hashlib
 import os
 import tempfile
+import threading
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -112,3 +117,41 @@ def solve(rules: RuleSet | str, *, use_cache: bool = True) -> Table:
         with contextlib.suppress(OSError):  # a read-only cache folder: the table still answers
             save(table)
     return table
+
+
+class TableCache:
+    """Solved tables in memory, one per rule set, on top of the disk cache (thread-safe).
+
+    A lock per rule set makes concurrent first requests wait for one solve instead
+    of each starting its own. *solver* (default `solve`) makes a missing table.
+    """
+
+    def __init__(self, solver: Callable[[RuleSet], Table] = solve) -> None:
+        self._solver = solver
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._registry = threading.Lock()  # guards _locks
+
+    def __contains__(self, name: object) -> bool:
+        """Whether the table of the rule set called *name* is already in memory."""
+        return name in self._tables
+
+    def _lock_for(self, name: str) -> threading.Lock:
+        with self._registry:
+            return self._locks.setdefault(name, threading.Lock())
+
+    def get(self, rules: RuleSet | str) -> Table:
+        """Return the table of *rules*, solving or loading it on first use (blocking).
+
+        Raises RuleSetError for an unknown rule-set name.
+        """
+        rules = ruleset(rules) if isinstance(rules, str) else rules
+        table = self._tables.get(rules.name)
+        if table is not None:
+            return table
+        with self._lock_for(rules.name):
+            table = self._tables.get(rules.name)
+            if table is None:
+                table = self._solver(rules)
+                self._tables[rules.name] = table
+        return table

@@ -9,14 +9,15 @@ and points follow `Scorecard` (see `ruletables`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
-from scorekeeper.advisor.ruletables import RuleTables
+from scorekeeper.advisor.ruletables import RuleTables, rule_tables
 from scorekeeper.advisor.tables import FACE_COUNT, dice_tables
 from scorekeeper.dice import DICE_COUNT
-from scorekeeper.rulesets import Joker
+from scorekeeper.rulesets import Joker, RuleSet
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -166,4 +167,102 @@ def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray
         best[five] = np.where(joker[None, :], jokers, best[five])
     if rt.tracks_bonus:
         best[five] += rt.rules.five_alike_bonus * batch.flags[None, :]
+    return best
+
+
+@dataclass(frozen=True)
+class BoxRolls:
+    """Per box and roll, which row of `ruletables.Moves` filling the box leads to.
+
+    Used by `state_final_values`: the value of filling box b with roll r is
+    ``points[b, r]`` plus the next state's value of move row ``rows[b, r]``.
+    """
+
+    points: FloatArray  # (boxes, 252) points of the box for the roll (no Joker)
+    rows: IntArray  # (boxes, 252) the move row (see Moves) each roll leads to
+    joker: FloatArray  # (boxes, 6) points of five (face+1)s under a Joker
+    open_rows: npt.NDArray[np.bool_]  # (2**boxes, move rows) the rows one may take from mask
+    # (cap + 1, flags, move rows): the next state's flat row, less mask * stride
+    offsets: IntArray
+    stride: int  # rows of the flat value array per mask
+
+
+@cache
+def box_rolls(rules: RuleSet) -> BoxRolls:
+    """Return the (cached) `BoxRolls` of *rules*."""
+    rt = rule_tables(rules)
+    counts = dice_tables().face_count
+    rows = np.empty(rt.points.shape, dtype=np.intp)
+    for box, part in enumerate(rt.moves.slices):
+        face = rt.upper_faces[box]
+        if face:
+            rows[box] = part.start + counts[:, face - 1]
+        else:
+            last = part.stop - 1  # the tracked five-alike box: its second row when it scores
+            rows[box] = np.where(rt.points[box] > 0, last, part.start)
+    upper = np.array(rt.upper_faces)[:, None] > 0
+    five = dice_tables().five_alike
+    return BoxRolls(
+        points=rt.points.astype(np.float64),
+        rows=rows,
+        joker=np.where(upper, rt.points[:, five], rt.joker_points).astype(np.float64),
+        open_rows=(rt.candidates[:, None] >> rt.moves.boxes[None, :]) & 1 == 1,
+        offsets=_offsets(rt),
+        stride=(rt.cap + 1) * rt.flags,
+    )
+
+
+def _offsets(rt: RuleTables) -> IntArray:
+    """Return `BoxRolls.offsets`: the box's bit, the next capped subtotal and flag."""
+    moves = rt.moves
+    ups = np.minimum(moves.up_add[None, :] + np.arange(rt.cap + 1)[:, None], rt.cap)
+    flags = np.where(moves.flag[None, :] < 0, np.arange(rt.flags)[:, None], moves.flag[None, :])
+    bits = (1 << moves.boxes) * (rt.cap + 1) * rt.flags
+    offsets: IntArray = bits + ups[:, None, :] * rt.flags + flags[None, :, :]
+    return offsets
+
+
+def _state_nexts(pre: BoxRolls, values: FloatArray, state: tuple[int, int, int]) -> FloatArray:
+    """Return per move row the next state's value (-inf where the box may not be filled)."""
+    mask, up, flag = state
+    index = pre.offsets[up, flag] + mask * pre.stride  # clipped below: filled boxes only
+    after = values.reshape(-1).take(index, mode="clip")
+    nexts: FloatArray = np.where(pre.open_rows[mask], after, _NEG)
+    return nexts
+
+
+def state_final_values(rt: RuleTables, pre: BoxRolls, values: FloatArray,
+                       state: tuple[int, int, int]) -> FloatArray:
+    """Return (252,): `final_values` of the one turn-start *state* (mask, up, flag).
+
+    *pre* is `box_rolls` of *rt*'s rules (a `Table` keeps it at hand).
+    Every box at once, one row per box: the same sums as `final_values`, so equal
+    bit for bit, in a handful of array operations.
+    """
+    mask, _up, flag = state
+    nexts = _state_nexts(pre, values, state)
+    best: FloatArray = (pre.points + nexts.take(pre.rows)).max(axis=0)
+    five = dice_tables().five_alike
+    if rt.rules.joker is not Joker.NONE and mask >> rt.five_box & 1:
+        jokers = pre.joker + nexts.take(pre.rows[:, five])
+        best[five] = _state_jokers(rt, jokers, best[five])
+    if rt.tracks_bonus and flag:
+        best[five] += rt.rules.five_alike_bonus * flag
+    return best
+
+
+def _state_jokers(rt: RuleTables, jokers: FloatArray, plain: FloatArray) -> FloatArray:
+    """Return (6,): the best box for five alike under a Joker (see `_joker_rows`).
+
+    *jokers* (boxes, 6) is the value of each box for five (face+1)s (-inf where it may
+    not be filled), *plain* (6,) the best box without a Joker.
+    """
+    faces = np.array(rt.upper_faces)
+    own = np.where(faces[:, None] == np.arange(1, FACE_COUNT + 1), jokers, _NEG).max(axis=0)
+    own_open = np.isfinite(own)
+    if rt.rules.joker is Joker.FREE:
+        return np.where(own_open, plain, jokers.max(axis=0))
+    lower = jokers[faces == 0].max(axis=0)
+    fallback = lower if np.isfinite(lower).any() else jokers[faces > 0].max(axis=0)
+    best: FloatArray = np.where(own_open, own, fallback)
     return best

@@ -11,10 +11,12 @@ from __future__ import annotations
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
+from scorekeeper.advisor.final import BoxRolls, box_rolls
 from scorekeeper.advisor.ruletables import RuleTables, card_state, rule_tables
 from scorekeeper.advisor.turn import Batch, turn_values
 from scorekeeper.errors import RulesError
@@ -26,6 +28,7 @@ IntArray = npt.NDArray[np.intp]
 
 ALGORITHM_VERSION = 1  # bump whenever the values a table holds could change
 BATCH_STATES = 256  # columns per batch: keeps the working arrays in the CPU caches
+GROUP_STATES = 16 * BATCH_STATES  # states of one level in memory at a time
 
 
 class AdvisorError(RulesError):
@@ -51,10 +54,15 @@ class Table:
     def __post_init__(self) -> None:
         self.values.setflags(write=False)  # one table may serve many requests at once
 
-    @property
+    @cached_property
     def tables(self) -> RuleTables:
         """The rule arrays this table was solved with."""
         return rule_tables(self.rules)
+
+    @cached_property
+    def box_rolls(self) -> BoxRolls:
+        """The per-box arrays that advice on one card reads (see `final.state_final_values`)."""
+        return box_rolls(self.rules)
 
     @property
     def expected_score(self) -> float:
@@ -91,13 +99,18 @@ def banked(card: Scorecard) -> int:
     return card.upper_subtotal + card.lower_total
 
 
-def _level_batches(rt: RuleTables, level: int) -> list[Batch]:
-    """Return the reachable states with *level* boxes filled, cut into batches."""
+def _level_masks(rt: RuleTables, level: int) -> IntArray:
+    """Return the reachable masks with *level* boxes filled, ascending."""
     masks = np.arange(1 << rt.box_count, dtype=np.intp)
     popcount = np.zeros(masks.shape, dtype=np.intp)
     for b in range(rt.box_count):
         popcount += (masks >> b) & 1
-    rows = masks[(popcount == level) & rt.mask_reachable]
+    rows: IntArray = masks[(popcount == level) & rt.mask_reachable]
+    return rows
+
+
+def _batches(rt: RuleTables, rows: IntArray) -> list[Batch]:
+    """Return the reachable states of the masks *rows*, cut into batches."""
     flag_ok = np.ones((rows.shape[0], rt.flags), dtype=np.bool_)
     if rt.tracks_bonus:
         flag_ok[:, 1] = (rows >> rt.five_box) & 1 == 1
@@ -109,6 +122,17 @@ def _level_batches(rt: RuleTables, level: int) -> list[Batch]:
               states.flags[i : i + BATCH_STATES])
         for i in range(0, states.size, BATCH_STATES)
     ]
+
+
+def _mask_groups(rt: RuleTables, level: int) -> list[IntArray]:
+    """Return the level's masks in groups of about GROUP_STATES states each.
+
+    Solving a level group by group keeps only one group's states and results in
+    memory at a time, whatever the size of the level.
+    """
+    rows = _level_masks(rt, level)
+    per_group = max(1, GROUP_STATES // ((rt.cap + 1) * rt.flags))
+    return [rows[i : i + per_group] for i in range(0, rows.shape[0], per_group)]
 
 
 def _threads() -> int:
@@ -125,10 +149,14 @@ def build(rules: RuleSet | str) -> Table:
     values = np.full(rt.shape, np.nan)
     ups = np.arange(rt.cap + 1)
     values[rt.full_mask, :, :] = rt.terminal_value(ups)[:, None]
+
+    def solve_batch(batch: Batch) -> FloatArray:
+        return turn_values(rt, values, batch)
+
     with ThreadPoolExecutor(max_workers=_threads()) as pool:
         for level in range(rt.box_count - 1, -1, -1):
-            batches = _level_batches(rt, level)
-            results = list(pool.map(lambda b: turn_values(rt, values, b), batches))
-            for batch, result in zip(batches, results, strict=True):
-                values[batch.masks, batch.ups, batch.flags] = result
+            for group in _mask_groups(rt, level):
+                batches = _batches(rt, group)
+                for batch, result in zip(batches, pool.map(solve_batch, batches), strict=True):
+                    values[batch.masks, batch.ups, batch.flags] = result
     return Table(rules, values)

@@ -212,3 +212,58 @@ def transition_matrix() -> FloatArray:
                 row[tables.index[DICE_COUNT][roll]] += multinomial_probability(rest)
             rows.append(row)
     return np.array(rows)
+
+
+@dataclass(frozen=True)
+class KeepLinks:
+    """Arrays that evaluate every keep of one state in one product (see `keep_rows`).
+
+    ``matrix`` (462, 252) is `transition_matrix`: row s is the distribution of the
+    roll that holding keep s (keeps of every size laid end to end, sizes 0..5) and
+    rerolling the rest gives. ``sub_rows`` (32, 252) holds, for each roll (a column),
+    the flat rows of all its sub-keeps, padded by repetition.
+    """
+
+    matrix: FloatArray
+    offsets: tuple[int, ...]  # the flat row of the first keep of each size
+    sub_rows: IntArray
+
+
+@cache
+def keep_links() -> KeepLinks:
+    """Return the (cached) `KeepLinks` of five six-sided dice."""
+    tables = dice_tables()
+    offsets = tuple(int(n) for n in np.cumsum([0, *(len(level) for level in tables.keeps)]))
+    width = 2**DICE_COUNT
+    rows = []
+    for roll in tables.rolls:
+        subs = [offsets[size] + row for size, row in map(tables.keep_index, sub_keeps(roll))]
+        rows.append((subs * width)[:width])
+    matrix = transition_matrix()
+    matrix.setflags(write=False)
+    return KeepLinks(matrix, offsets, np.ascontiguousarray(np.array(rows, dtype=np.intp).T))
+
+
+def flat_keep_row(counts: Counts) -> int:
+    """Return the row of a keep (given as counts) among the keeps of every size."""
+    size, row = dice_tables().keep_index(counts)
+    return keep_links().offsets[size] + row
+
+
+def keep_rows(rolls: FloatArray, rows: IntArray | None = None) -> FloatArray:
+    """Return the value of holding each keep of flat *rows* (default all 462) and rerolling.
+
+    *rolls* (252,) is the value of each five-dice outcome.
+    """
+    matrix = keep_links().matrix
+    result: FloatArray = (matrix if rows is None else matrix.take(rows, axis=0)) @ rolls
+    return result
+
+
+def best_rolls(keeps: FloatArray) -> FloatArray:
+    """Return (252,): each roll's value when the best of its sub-keeps (or stopping) is held.
+
+    *keeps* (462,) is the value of every keep (`keep_rows`).
+    """
+    best: FloatArray = keeps.take(keep_links().sub_rows).max(axis=0)
+    return best

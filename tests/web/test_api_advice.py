@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import Scorecard
+from scorekeeper import Scorecard, ruleset
 from scorekeeper.dice import Dice
+from tests.conftest import AppFactory
 from tests.web.conftest import Api
 from web import advice
 from web.advice import holds
@@ -156,20 +157,32 @@ def test_holds_maps_kept_values_to_positions(
     assert holds(dice, keep, prefer) == positions
 
 
-def test_concurrent_first_requests_solve_a_rule_set_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_concurrent_first_requests_solve_a_rule_set_once() -> None:
     solved: list[str] = []
 
-    def slow_solve(rules: Any) -> str:
+    def slow_solve(rules: Any) -> Any:
         solved.append(rules.name)
         time.sleep(0.2)
         return f"table of {rules.name}"
 
-    monkeypatch.setattr(advice, "solve", slow_solve)
-    monkeypatch.setattr(advice, "_tables", {})
-    rules = SimpleNamespace(name="test-rules")
-    advice.warm(rules)
-    advice.warm(rules)  # already under way: no second thread
+    owner = advice.Advisor(slow_solve)
+    rules: Any = SimpleNamespace(name="test-rules")
+    owner.warm(rules)
+    owner.warm(rules)  # already under way: no second thread
     with ThreadPoolExecutor(4) as pool:
-        tables = list(pool.map(lambda _: advice.table_for(rules), range(4)))
+        tables = list(pool.map(lambda _: owner.table_for(rules), range(4)))
     assert tables == ["table of test-rules"] * 4
     assert solved == ["test-rules"]
+
+
+def test_each_app_keeps_its_own_advisor(make_app: AppFactory) -> None:
+    first, second = make_app(ADVISOR_WARM=False), make_app(ADVISOR_WARM=False)
+    advice.init_app(first)
+    assert advice.advisor(first) is first.extensions[advice.EXTENSION]
+    assert advice.advisor(second) is advice.advisor(second)  # made on first use, then kept
+    assert advice.advisor(first) is not advice.advisor(second)
+    with first.app_context():
+        table = advice.table_for(ruleset("yacht"))
+    assert "yacht" in advice.advisor(first).tables
+    assert "yacht" not in advice.advisor(second).tables
+    assert advice.advisor(first).table_for(ruleset("yacht")) is table
