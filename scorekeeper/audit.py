@@ -1,6 +1,7 @@
 """Check one filled column of a paper score pad: every box, the bonuses and the arithmetic.
 
-A pad is read from a dict, JSON or CSV. Row names are the box slugs of the rule
+A pad is read from a dict, JSON, CSV or a file's bytes (`Pad.from_file`, with
+the checks of `scorekeeper.cardfile`). Row names are the box slugs of the rule
 set (``aces`` … ``chance``; Yacht ``ones`` … ``yacht``) and the total keys of
 `Scorecard.totals`: ``upper_subtotal``, ``upper_bonus``, ``upper_total``,
 ``yahtzee_bonus_checks``, ``yahtzee_bonus`` (points, 100 per check),
@@ -8,23 +9,10 @@ set (``aces`` … ``chance``; Yacht ``ones`` … ``yacht``) and the total keys o
 The printed English names are accepted too, in any case ("3 of a Kind",
 "Full House", "Grand Total", "Total of upper section").
 
-JSON::
-
-    {"rules": "yahtzee",
-     "boxes": {"aces": 3, "twos": 6, "full_house": 25, "chance": null},
-     "totals": {"upper_subtotal": 63, "upper_bonus": 35, "grand_total": 250}}
-
-CSV, one ``row,value`` line per row (``;`` or tab instead of ``,`` work too);
-a ``row,value`` header, a ``rules,NAME`` line, blank lines and lines starting
-with ``#`` are optional::
-
-    rules,yahtzee
-    aces,3
-    full_house,25
-    chance,
-
-``rules`` may be left out when the caller names the rule set. A box that is
-missing or has no value is blank on the pad; so is a total.
+JSON ``{"rules": …, "boxes": {row: value}, "totals": {row: value}}`` (or a
+saved card), or CSV ``row,value`` lines (checks ``3``, ``✓✓✓`` or ``✓ ✓ ✓``):
+see docs/pad-format.md. ``rules`` may be left out when the caller names the
+rule set. A missing row, or one without a value, is blank on the pad.
 
 What `audit` reports (`Problem.code`):
 
@@ -37,6 +25,9 @@ What `audit` reports (`Problem.code`):
 - ``too_many_checks``: more checks than other boxes holding a value that a
   Yahtzee scores there (at most 12).
 
+`card_problems` keeps those no game can have at any point (``impossible_value``,
+``bonus_without_yahtzee``, ``too_many_checks``); the advisor refuses such a card.
+
 Totals left blank are not checked. A written total is right when it is the
 correct sum from the boxes, or the sum of the rows it adds up as they are
 written: one slip is reported once, on its own row, and not again on every
@@ -46,18 +37,27 @@ checked against the upper boxes themselves.
 
 from __future__ import annotations
 
-import csv
 import itertools
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from functools import cache
 from typing import Any
 
+from scorekeeper.cardfile import (
+    CARD_CHECK_KEYS,
+    card_check_rows,
+    csv_rows,
+    load_json,
+    quote,
+    read_content,
+    read_number,
+    rules_name,
+    whole_number,
+)
+from scorekeeper.cardfile import PadFormatError as PadFormatError
 from scorekeeper.dice import DICE_COUNT, FACES, Dice
-from scorekeeper.errors import RulesError
-from scorekeeper.rulesets import Category, Joker, RuleSet, Section, ruleset
-from scorekeeper.scorecard import Scorecard, check_points
+from scorekeeper.rulesets import Category, Joker, RuleSet, RuleSetError, Section, ruleset
+from scorekeeper.scorecard import Scorecard
 
 TOTAL_NAMES: dict[str, str] = {
     "upper_subtotal": "Upper subtotal",
@@ -76,10 +76,7 @@ _TOTAL_ALIASES = {"total score": "upper_subtotal", "bonus": "upper_bonus"}
 _TOTAL_ALIASES |= {"total of upper section": "upper_total", "checks": "yahtzee_bonus_checks"}
 _TOTAL_ALIASES |= {"total of lower section": "lower_total"}
 _CHECK_MARKS = frozenset("✓✔xX/|")
-
-
-class PadFormatError(RulesError):
-    """A pad that cannot be read: unknown row, bad value, missing or conflicting rules."""
+CARD_CODES = frozenset({"impossible_value", "bonus_without_yahtzee", "too_many_checks"})
 
 
 def total_keys(rules: RuleSet) -> tuple[str, ...]:
@@ -111,7 +108,7 @@ class Pad:
     def __post_init__(self) -> None:
         for slug in self.boxes:
             if slug not in self.rules.slugs:
-                raise PadFormatError(f"unknown box {slug!r}; {_known_rows(self.rules)}")
+                raise PadFormatError(f"unknown box {quote(slug)}; {_known_rows(self.rules)}")
         allowed = total_keys(self.rules)
         for key in self.totals:
             if key in TOTAL_KEYS and key not in allowed:
@@ -119,7 +116,7 @@ class Pad:
                     f"{self.rules.name} has no bonus rows, but the pad has {key!r}"
                 )
             if key not in allowed:
-                raise PadFormatError(f"unknown total {key!r}; {_known_rows(self.rules)}")
+                raise PadFormatError(f"unknown total {quote(key)}; {_known_rows(self.rules)}")
         boxes = {s: _check_value(s, self.boxes.get(s)) for s in self.rules.slugs}
         totals = {k: _check_value(k, self.totals.get(k)) for k in allowed}
         object.__setattr__(self, "boxes", boxes)
@@ -132,34 +129,48 @@ class Pad:
         return cls(card.rules, card.boxes(), {k: totals[k] for k in total_keys(card.rules)})
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], rules: RuleSet | str | None = None) -> Pad:
+    def from_dict(cls, data: object, rules: RuleSet | str | None = None) -> Pad:
         """Return the pad in *data* (``rules``, ``boxes``, ``totals``); *rules* if it has none.
 
-        Raises PadFormatError quoting the bad part; RuleSetError for an unknown rule set.
+        The checks of a saved card (``bonus_checks``, ``yahtzee_bonus``) count as
+        the checks row. Raises PadFormatError quoting the bad part; RuleSetError
+        for an unknown rule set.
         """
         if not isinstance(data, Mapping):
-            raise PadFormatError(f"a pad is an object with rules, boxes, totals; got {data!r}")
-        unknown = set(data) - {"rules", "boxes", "totals"}
+            raise PadFormatError(f"a pad is an object with rules, boxes, totals; got {quote(data)}")
+        unknown = set(data) - {"rules", "boxes", "totals", *CARD_CHECK_KEYS}
         if unknown:
             raise PadFormatError(
-                f"unknown key(s) {sorted(unknown)}; a pad has rules, boxes, totals"
+                f"unknown key(s) {quote(sorted(map(str, unknown)))}; a pad has rules, boxes, totals"
             )
         rows: list[tuple[str, object, str]] = []
         for part in ("boxes", "totals"):
             section = data.get(part, {})
             if not isinstance(section, Mapping):
-                raise PadFormatError(f"{part!r} must be an object of row: value, got {section!r}")
+                raise PadFormatError(
+                    f"{part!r} must be an object of row: value, got {quote(section)}"
+                )
             rows += [(str(name), value, repr(part)) for name, value in section.items()]
+        rows += card_check_rows(data)
         return cls._build(_pick_rules(data.get("rules"), rules), rows)
 
     @classmethod
     def from_json(cls, text: str, rules: RuleSet | str | None = None) -> Pad:
         """Return the pad in JSON *text*; raises PadFormatError or RuleSetError."""
+        return cls.from_dict(load_json(text), rules)
+
+    @classmethod
+    def from_file(cls, name: str, data: bytes, rules: RuleSet | str | None = None) -> Pad:
+        """Return the pad in the contents *data* of file *name* (.json or .csv).
+
+        Raises PadFormatError, its message starting with *name*, for a file that is
+        not UTF-8 text or not a pad (see `scorekeeper.cardfile`); RuleSetError.
+        """
+        kind, content = read_content(name, data)
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise PadFormatError(f"not valid JSON: {error}") from None
-        return cls.from_dict(data, rules)
+            return cls.from_csv(content, rules) if kind == "csv" else cls.from_dict(content, rules)
+        except (PadFormatError, RuleSetError) as error:
+            raise type(error)(f"{name}: {error}") from None
 
     @classmethod
     def from_csv(cls, text: str, rules: RuleSet | str | None = None) -> Pad:
@@ -168,22 +179,16 @@ class Pad:
         Raises PadFormatError naming the line, or RuleSetError.
         """
         rows: list[tuple[str, object, str]] = []
-        named: object = None
-        lines = text.lstrip("\ufeff").splitlines()
-        delimiter = max(",;\t", key=text.count)  # spreadsheets save with ; or tabs too
-        for number, cells in enumerate(csv.reader(lines, delimiter=delimiter), start=1):
-            cells = [c.strip() for c in cells]
-            if not any(cells) or cells[0].startswith("#"):
-                continue
-            if any(cells[2:]):
-                raise PadFormatError(f"line {number}: expected row,value, got {','.join(cells)!r}")
-            name, value = cells[0], cells[1] if len(cells) > 1 else ""
+        named: str | None = None
+        for number, name, value in csv_rows(text):
             if not rows and named is None and (name.lower(), value.lower()) == ("row", "value"):
                 continue
-            if name.lower() == "rules":
-                named = value
-            else:
+            if name.lower() != "rules":
                 rows.append((name, value, f"line {number}"))
+            elif named is not None:
+                raise PadFormatError(f"line {number}: the rules are given twice")
+            else:
+                named = value
         return cls._build(_pick_rules(named, rules), rows)
 
     @classmethod
@@ -194,7 +199,7 @@ class Pad:
         for name, raw, where in rows:
             key = aliases.get(_normal(name))
             if key is None:
-                raise PadFormatError(f"{where}: unknown row {name!r}; {_known_rows(rules)}")
+                raise PadFormatError(f"{where}: unknown row {quote(name)}; {_known_rows(rules)}")
             target = boxes if key in rules.slugs else totals
             if key in target:
                 raise PadFormatError(f"{where}: row {key!r} is given twice")
@@ -211,7 +216,7 @@ class Pad:
 
 def _pick_rules(named: object, given: RuleSet | str | None) -> RuleSet:
     """Return the rule set the pad names or the caller gives; they must agree if both."""
-    from_pad = ruleset(str(named)) if named not in (None, "") else None
+    from_pad = ruleset(rules_name(named)) if named not in (None, "") else None
     from_caller = ruleset(given) if isinstance(given, str) else given
     if from_pad and from_caller and from_pad.name != from_caller.name:
         raise PadFormatError(
@@ -250,12 +255,13 @@ def _read_value(key: str, raw: object, where: str) -> int | None:
         text = raw.strip()
         if not text:
             return None
-        if key == "yahtzee_bonus_checks" and set(text) <= _CHECK_MARKS:
-            return len(text)
+        marks = "".join(text.split())
+        if key == "yahtzee_bonus_checks" and set(marks) <= _CHECK_MARKS:
+            return len(marks)
         try:
-            raw = int(text)
-        except ValueError:
-            raise PadFormatError(f"{where}: {key} must be a whole number, got {raw!r}") from None
+            raw = read_number(key, text)
+        except PadFormatError as error:
+            raise PadFormatError(f"{where}: {error}") from None
     elif isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
     try:
@@ -265,7 +271,7 @@ def _read_value(key: str, raw: object, where: str) -> int | None:
 
 
 def _check_value(key: str, value: object) -> int | None:
-    return check_points(key, value, PadFormatError)
+    return whole_number(key, value, PadFormatError)
 
 
 # --- what a box can hold -----------------------------------------------------
@@ -356,6 +362,15 @@ def audit(pad: Pad, *, finished: bool = True) -> list[Problem]:
     problems = [*_box_problems(pad, finished), *_total_problems(pad)]
     order = pad_rows(pad.rules)
     return sorted(problems, key=lambda p: order.index(p.row))
+
+
+def card_problems(pad: Pad) -> list[Problem]:
+    """Return the problems of *pad* that no game can have at any point, in pad order.
+
+    These are values no roll scores in their box and Yahtzee-bonus checks that
+    cannot be (no 50 in the Yahtzee box, or more than the boxes could take).
+    """
+    return [p for p in audit(pad, finished=False) if p.code in CARD_CODES]
 
 
 def _box_problems(pad: Pad, finished: bool) -> list[Problem]:

@@ -172,7 +172,7 @@ def test_check_with_rules_from_the_command_line(
         ),
         (["rules", "farkle"], "unknown rule set 'farkle'"),
         (["check", "no-such-pad.json"], "cannot read pad file 'no-such-pad.json'"),
-        (["check", "pad.txt"], "'pad.txt': a pad file ends in .json or .csv"),
+        (["check", "pad.txt"], "'pad.txt': a pad or card file ends in .json or .csv"),
         (
             ["check", "--rules", "yacht", str(EXAMPLES / "pad_ok.json")],
             "the pad says rules 'yahtzee'",

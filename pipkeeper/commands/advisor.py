@@ -9,9 +9,9 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipkeeper.commands.rules import read_file
 from scorekeeper import RULESET_NAMES, Dice, RuleSet, Scorecard, ruleset
 
 if TYPE_CHECKING:
@@ -88,8 +88,8 @@ def _since(start: float) -> str:
 def run_advise(args: argparse.Namespace) -> int:
     """Print every choice for the dice of *args* on the card, best first.
 
-    Raises RuleSetError, DiceError, CardFileError, UnknownBoxError, AdvisorError,
-    UnreachableCardError (all ValueError) or OSError for a card file that cannot be read.
+    Raises RuleSetError, DiceError, PadFormatError (a card file that cannot be read),
+    CardFileError, AdvisorError or UnreachableCardError (all RulesError).
     """
     from scorekeeper.advisor import advise
 
@@ -107,23 +107,15 @@ def run_advise(args: argparse.Namespace) -> int:
 
 def read_card(rules: RuleSet, path: str) -> Scorecard:
     """Return the card in the file *path*: JSON (see scorekeeper.advisor.cards), or a
-    paper-pad CSV (see scorekeeper.audit) when the name ends in .csv.
+    paper-pad CSV (see scorekeeper.audit) when the name ends in .csv; read as
+    `pipkeeper check` reads a pad, and refused when no game reaches it.
 
-    Raises OSError when the file cannot be read, CardFileError or PadFormatError when
-    it is not a card of *rules*.
+    Raises PadFormatError when the file cannot be read, CardFileError (a
+    PadFormatError) when it is not a card of *rules*, RuleSetError for bad rules.
     """
-    from scorekeeper.advisor import CardFileError, card_from_data
+    from scorekeeper.advisor.cards import card_from_file
 
-    text = Path(path).read_text(encoding="utf-8")
-    if path.lower().endswith(".csv"):
-        from scorekeeper.audit import Pad
-
-        return card_from_data(rules, Pad.from_csv(text, rules).to_dict())
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CardFileError(f"{path!r} is not JSON: {error}") from None
-    return card_from_data(rules, data)
+    return card_from_file(rules, path, read_file(path, "card"))
 
 
 def _table(rules: RuleSet, *, quiet: bool) -> Table:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from scorekeeper import RULESET_NAMES, Dice, Joker, RuleSet, ruleset
 from scorekeeper.audit import Pad, PadFormatError, audit
+from scorekeeper.cardfile import MAX_FILE_BYTES, file_kind
 
 EXIT_PROBLEMS = 1
 
@@ -140,25 +140,26 @@ def run_score(args: argparse.Namespace) -> int:
 # --- check ---------------------------------------------------------------------
 
 
+def read_file(path: str, what: str = "pad") -> bytes:
+    """Return the contents of pad or card file *path* (.json or .csv), at most one byte
+    more than `MAX_FILE_BYTES` (so that `scorekeeper.cardfile` refuses a bigger one).
+
+    Raises PadFormatError for another suffix or a file that cannot be read.
+    """
+    file_kind(path)
+    try:
+        with open(path, "rb") as file:
+            return file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise PadFormatError(f"cannot read {what} file {path!r}: {error.strerror}") from None
+
+
 def read_pad(path: str, rules: str | None) -> Pad:
     """Return the pad in file *path* (.json or .csv).
 
     Raises PadFormatError for an unreadable file or a bad pad, RuleSetError for bad rules.
     """
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".json", ".csv"):
-        raise PadFormatError(f"{path!r}: a pad file ends in .json or .csv")
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as error:
-        raise PadFormatError(f"cannot read pad file {path!r}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise PadFormatError(f"{path!r} is not a UTF-8 text file") from None
-    reader = Pad.from_json if suffix == ".json" else Pad.from_csv
-    try:
-        return reader(text, rules)
-    except PadFormatError as error:
-        raise PadFormatError(f"{path}: {error}") from None
+    return Pad.from_file(path, read_file(path), rules)
 
 
 def run_check(args: argparse.Namespace) -> int:

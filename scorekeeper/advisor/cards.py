@@ -1,67 +1,74 @@
-"""Read the card so far from JSON data for the advisor (the file itself is read by the caller).
+"""Read the card so far for the advisor, from a file's bytes or from parsed JSON data.
 
 Accepted shapes (boxes missing or null are open)::
 
-    {"boxes": {"aces": 3, "full_house": 25}, "yahtzee_bonus": 1}      # checks, not points
+    {"boxes": {"aces": 5, "yahtzee": 50}, "yahtzee_bonus": 1}         # checks, not points
     {"rules": "yahtzee", "boxes": {...}, "bonus_checks": 1}           # Scorecard.to_dict()
     {"rules": "yahtzee", "boxes": {...}, "totals": {"yahtzee_bonus_checks": 1}}  # a pad
 
-Only the boxes and the number of Yahtzee-bonus checks matter to the advisor;
-other totals are ignored (`scorekeeper.audit` checks them).
+and a pad ``.csv``: any file `pipkeeper check` reads, read by the same code. Only
+the boxes and the Yahtzee-bonus checks (or the bonus points, 100 a check) matter
+to the advisor; other totals are ignored (`scorekeeper.audit` checks them). A
+card no game can reach is refused with the audit's message: a value no roll
+scores in its box (20 in Full House), bonus checks without 50 in the Yahtzee
+box, or more checks than boxes holding what a further Yahtzee scored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from scorekeeper.advisor.solver import AdvisorError
-from scorekeeper.rulesets import RuleSet, ruleset
-from scorekeeper.scorecard import Scorecard, check_points
+from scorekeeper.audit import Pad, card_problems
+from scorekeeper.cardfile import PadFormatError, file_kind, read_content
+from scorekeeper.errors import RulesError
+from scorekeeper.rulesets import RuleSet
+from scorekeeper.scorecard import Scorecard
 
-_CHECK_KEYS = ("yahtzee_bonus", "bonus_checks")
 
-
-class CardFileError(AdvisorError):
+class CardFileError(AdvisorError, PadFormatError):
     """Card data that cannot be read as a card of the rule set; the message quotes it."""
 
 
-def card_from_data(rules: RuleSet, data: object) -> Scorecard:
-    """Return the card described by *data* (parsed JSON) under *rules*.
+def card_from_file(rules: RuleSet, name: str, data: bytes) -> Scorecard:
+    """Return the card in the contents *data* of file *name*: JSON (.json) or a pad (.csv).
 
-    Raises CardFileError for a wrong shape, a rule set other than *rules*, points
-    that are not whole numbers >= 0, or bonus checks the rules do not have;
-    UnknownBoxError (from `RuleSet.category`) for a box the rules do not have.
+    Raises PadFormatError for a file that is not UTF-8 text or not valid JSON
+    (the message `pipkeeper check` gives), CardFileError for one that is not a
+    card of *rules* or that no game reaches, RuleSetError for bad rules; each
+    message starts with *name*.
     """
-    if not isinstance(data, Mapping):
-        raise CardFileError(f"a card is a JSON object with \"boxes\", got {data!r}")
-    named = data.get("rules")
-    if named is not None and ruleset(str(named)).name != rules.name:
-        raise CardFileError(f"the card is for {named!r}, not for {rules.name!r}")
-    boxes = data.get("boxes", {})
-    if not isinstance(boxes, Mapping):
-        raise CardFileError(f"\"boxes\" must map box names to points, got {boxes!r}")
-    points: dict[str, int | None] = dict.fromkeys(rules.slugs)
-    for slug, value in boxes.items():
-        points[rules.category(str(slug)).slug] = _points(f"box {slug!r}", value)
-    checks = _checks(rules, data)
-    return Scorecard(rules, tuple(points[s] for s in rules.slugs), checks)
+    if file_kind(name) == "csv":
+        content = Pad.from_file(name, data, rules).to_dict()
+    else:
+        content = read_content(name, data)[1]
+    try:
+        return card_from_data(rules, content)
+    except RulesError as error:
+        raise CardFileError(f"{name}: {error}") from None
 
 
-def _points(where: str, value: object) -> int | None:
-    return check_points(where, value, CardFileError)
+def card_from_data(rules: RuleSet, data: object) -> Scorecard:
+    """Return the card described by *data* (parsed JSON) under *rules*, read as a pad is
+    (`scorekeeper.audit.Pad.from_dict`, which takes a saved card's checks too).
+
+    Raises CardFileError for data that is not a card of *rules* (a wrong shape, an
+    unknown row, another rule set, points that are not whole numbers from 0 to
+    9999, bonus checks Yacht has not) or a card no game reaches; RuleSetError for
+    an unknown rule set.
+    """
+    try:
+        pad = Pad.from_dict(data, rules)
+    except PadFormatError as error:
+        raise CardFileError(str(error)) from None
+    problems = card_problems(pad)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CardFileError(f"{problems[0].message}{more}")
+    return Scorecard(rules, tuple(pad.boxes[s] for s in rules.slugs), _checks(pad))
 
 
-def _checks(rules: RuleSet, data: Mapping[str, Any]) -> int:
-    """Return the number of Yahtzee-bonus checks the data gives (0 when it gives none)."""
-    found = [(key, data[key]) for key in _CHECK_KEYS if data.get(key) is not None]
-    totals = data.get("totals")
-    if isinstance(totals, Mapping) and totals.get("yahtzee_bonus_checks") is not None:
-        found.append(("totals.yahtzee_bonus_checks", totals["yahtzee_bonus_checks"]))
-    values = {key: _points(key, value) or 0 for key, value in found}
-    if len(set(values.values())) > 1:
-        raise CardFileError(f"the Yahtzee-bonus checks disagree: {values}")
-    checks = next(iter(values.values()), 0)
-    if checks and not rules.five_alike_bonus:
-        raise CardFileError(f"{rules.name} has no Yahtzee bonus, but the card has {checks} checks")
-    return checks
+def _checks(pad: Pad) -> int:
+    """Return the Yahtzee-bonus checks of *pad*: the checks row, else the points row / 100."""
+    checks, points = pad.totals.get("yahtzee_bonus_checks"), pad.totals.get("yahtzee_bonus")
+    if checks is None and points is not None:
+        return points // pad.rules.five_alike_bonus
+    return checks or 0

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from pipkeeper.cli import main
-from scorekeeper import Dice, Scorecard, UnknownBoxError, ruleset
+from scorekeeper import Dice, Scorecard, ruleset
 from scorekeeper.advisor import CardFileError, Table, card_from_data
+from scorekeeper.audit import PadFormatError
+from scorekeeper.errors import RulesError
 
 Solved = Callable[[str], Table]  # the `solved` fixture of conftest.py
 
@@ -31,15 +33,15 @@ def run(argv: list[str]) -> int:
 @pytest.mark.parametrize(
     "data",
     [
-        {"boxes": {"aces": 3, "yahtzee": 50, "chance": None}, "yahtzee_bonus": 1},
-        {"rules": "yahtzee", "boxes": {"aces": 3, "yahtzee": 50}, "bonus_checks": 1},
-        {"rules": "yahtzee", "boxes": {"aces": 3, "yahtzee": 50},
+        {"boxes": {"aces": 5, "yahtzee": 50, "chance": None}, "yahtzee_bonus": 1},
+        {"rules": "yahtzee", "boxes": {"aces": 5, "yahtzee": 50}, "bonus_checks": 1},
+        {"rules": "yahtzee", "boxes": {"aces": 5, "yahtzee": 50},
          "totals": {"yahtzee_bonus_checks": 1, "grand_total": 153}},
     ],
 )
 def test_card_formats(data: dict[str, object]) -> None:
     card = card_from_data(YAHTZEE, data)
-    assert card.box("aces") == 3 and card.box("yahtzee") == 50 and card.box("chance") is None
+    assert card.box("aces") == 5 and card.box("yahtzee") == 50 and card.box("chance") is None
     assert card.bonus_checks == 1 and len(card.open_boxes()) == 11
 
 
@@ -49,28 +51,46 @@ def test_card_from_scorecard_to_dict() -> None:
 
 
 @pytest.mark.parametrize(
-    ("data", "error", "message"),
+    ("data", "message"),
     [
-        ({"boxes": {"sevens": 7}}, UnknownBoxError, "unknown box 'sevens'"),
-        ({"boxes": {"aces": -1}}, CardFileError, "box 'aces' cannot be negative, got -1"),
-        ({"boxes": {"aces": "3"}}, CardFileError, "box 'aces' must be a whole number, got '3'"),
-        ({"boxes": {"aces": 2.5}}, CardFileError, "got 2.5"),
-        ({"boxes": {"aces": True}}, CardFileError, "got True"),
-        ({"boxes": [3, 6]}, CardFileError, "must map box names to points"),
-        ([1, 2], CardFileError, "a card is a JSON object"),
-        ({"rules": "yacht", "boxes": {}}, CardFileError, "card is for 'yacht', not for 'yahtzee'"),
-        ({"boxes": {}, "yahtzee_bonus": -2}, CardFileError, "cannot be negative"),
-        ({"boxes": {}, "yahtzee_bonus": 1, "bonus_checks": 2}, CardFileError, "disagree"),
+        ({"boxes": {"sevens": 7}}, "'boxes': unknown row 'sevens'; rows are: aces"),
+        ({"boxes": {"aces": -1}}, "'boxes': aces cannot be negative, got -1"),
+        ({"boxes": {"aces": "3x"}}, "'boxes': aces must be a whole number, got '3x'"),
+        ({"boxes": {"aces": 2.5}}, "got 2.5"),
+        ({"boxes": {"aces": True}}, "got True"),
+        ({"boxes": {"aces": 12345}}, "aces has more than 4 digits"),
+        ({"boxes": [3, 6]}, "'boxes' must be an object of row: value"),
+        ([1, 2], "a pad is an object with rules, boxes, totals"),
+        ({"rules": "yacht", "boxes": {}}, "the pad says rules 'yacht' but 'yahtzee' was asked"),
+        ({"rules": ["yahtzee"], "boxes": {}}, "rules must be a name such as 'yahtzee'"),
+        ({"boxes": {}, "yahtzee_bonus": -2}, "cannot be negative"),
+        ({"boxes": {}, "yahtzee_bonus": 1, "bonus_checks": 2}, "is given twice"),
+        ({"boxes": {"full_house": 20}}, "Full House: 20 is written, but this box can only hold"),
+        ({"boxes": {"chance": 99}}, "Chance: 99 is written, but this box can only hold 5 to 30"),
+        ({"boxes": {"yahtzee": 0}, "yahtzee_bonus": 1},
+         "Yahtzee bonus checks: 1 is written, but a bonus needs 50 in the Yahtzee box"),
+        ({"boxes": {"yahtzee": 50, "chance": 23}, "bonus_checks": 2},
+         "each check needs another Yahtzee scored in another box"),
+        ({"boxes": {"full_house": 20, "chance": 99}}, "only hold 0 or 25. (and 1 more)"),
     ],
 )
-def test_bad_cards(data: object, error: type[Exception], message: str) -> None:
-    with pytest.raises(error, match=message):
+def test_bad_cards(data: object, message: str) -> None:
+    with pytest.raises(CardFileError) as caught:
         card_from_data(YAHTZEE, data)
+    assert message in str(caught.value)
+    assert isinstance(caught.value, PadFormatError) and isinstance(caught.value, RulesError)
 
 
 def test_no_bonus_checks_in_yacht() -> None:
-    with pytest.raises(CardFileError, match="yacht has no Yahtzee bonus"):
+    with pytest.raises(CardFileError, match="yacht has no bonus rows"):
         card_from_data(ruleset("yacht"), {"boxes": {}, "yahtzee_bonus": 1})
+    yacht = Scorecard.empty("yacht")
+    assert card_from_data(ruleset("yacht"), yacht.to_dict()) == yacht  # "bonus_checks": 0
+
+
+def test_card_bonus_points_count_as_checks() -> None:
+    data = {"boxes": {"fives": 25, "yahtzee": 50}, "totals": {"yahtzee_bonus": 100}}
+    assert card_from_data(YAHTZEE, data).bonus_checks == 1
 
 
 # --- the commands -------------------------------------------------------------------
@@ -130,7 +150,9 @@ def test_advise_reads_a_pad_csv(
 ) -> None:
     solved("yahtzee")
     pad = tmp_path / "pad.csv"
-    pad.write_text("rules,yahtzee\nSixes,24\nYahtzee,50\nyahtzee_bonus_checks,1\nchance,\n")
+    pad.write_text(
+        "rules,yahtzee\nSixes,24\nFull House,25\nYahtzee,50\nyahtzee_bonus_checks,1\nchance,\n"
+    )
     assert run(["advise", "--card", str(pad), "--roll", "3", "--json", "55555"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["card"]["boxes"]["sixes"] == 24 and report["card"]["bonus_checks"] == 1
@@ -148,11 +170,12 @@ def test_advise_reads_a_pad_csv(
         (["--roll", "1", "dice"], None, "cannot read dice from 'dice'"),
         (["--roll", "4", "11111"], None, "invalid choice: 4"),
         (["--rules", "chess", "--roll", "1", "11111"], None, "unknown rule set 'chess'"),
-        (["--roll", "1", "11111"], '{"boxes": {"sevens": 7}}', "unknown box 'sevens'"),
+        (["--roll", "1", "11111"], '{"boxes": {"sevens": 7}}', "unknown row 'sevens'"),
         (["--roll", "1", "11111"], '{"boxes": {"aces": -3}}', "cannot be negative, got -3"),
-        (["--roll", "1", "11111"], "{not json", "is not JSON"),
-        (["--roll", "1", "11111"], '{"boxes": {"twos": 7}}', "no yahtzee game reaches"),
-        (["--roll", "1", "11111"], json.dumps({"boxes": dict.fromkeys(YAHTZEE.slugs, 0)}),
+        (["--roll", "1", "11111"], "{not json", "card.json: not valid JSON"),
+        (["--roll", "1", "11111"], '{"boxes": {"twos": 7}}', "Twos: 7 is written, but this box"),
+        (["--roll", "1", "11111"],
+         json.dumps({"boxes": dict.fromkeys(YAHTZEE.slugs, 0) | {"chance": 5}}),
          "the card is complete"),
     ],
 )
