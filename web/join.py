@@ -41,6 +41,11 @@ def join_url(code: str) -> str:
     return request.host_url.rstrip("/") + path
 
 
+def phones_can_join(code: str) -> bool:
+    """True when the join URL is one other devices can open (not this machine's loopback)."""
+    return not is_loopback(urlsplit(join_url(code)).netloc)
+
+
 @bp.get("/join/<code>")
 def join(code: str) -> BaseResponse:
     """Let this device into the game of join code *code* (any case) and open its page.

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import RULESET_NAMES, RuleSet, Section, ruleset
 from web import access, advice
+from web.join import phones_can_join
 from web.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -119,7 +120,8 @@ def board(game_id: int) -> str:
     """Return the large-type shared scoreboard for a tablet."""
     state = _game_state(game_id)
     return render_template("board.html", state=state, data=page_data(state=state),
-                           rules_label=ruleset_label(state["rules"]))
+                           rules_label=ruleset_label(state["rules"]),
+                           phones_can_join=phones_can_join(state["join_code"]))
 
 
 @bp.get("/pad")

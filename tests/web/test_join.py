@@ -64,3 +64,21 @@ def test_qr_code_on_localhost_uses_the_lan_url(make_app: AppFactory) -> None:
         assert response.headers["X-Join-URL"] == f"http://10.0.0.7:8000/join/{state['join_code']}"
     response = api.client.get(f"/api/games/{state['id']}/qr.svg", base_url="http://pi.lan:8000")
     assert response.headers["X-Join-URL"] == f"http://pi.lan:8000/join/{state['join_code']}"
+
+
+def test_a_board_on_a_loopback_only_server_says_how_to_let_phones_join(
+    make_app: AppFactory,
+) -> None:
+    api = Api(make_app().test_client())
+    state = api.create()
+    page = api.client.get(f"/games/{state['id']}/board").get_data(as_text=True)
+    assert "qr.svg" not in page
+    assert "phones cannot open it" in page and "pipkeeper serve --host 0.0.0.0" in page
+    assert state["join_code"] in page  # still typed on the home page of the same server
+
+
+def test_a_board_served_on_the_lan_shows_its_qr_code(make_app: AppFactory) -> None:
+    api = Api(make_app(LAN_URL="http://10.0.0.7:8000/").test_client())
+    state = api.create()
+    page = api.client.get(f"/games/{state['id']}/board").get_data(as_text=True)
+    assert f"/api/games/{state['id']}/qr.svg" in page and "phones cannot open it" not in page
