@@ -122,9 +122,20 @@ def _roll_keeps(counts: Counts) -> tuple[tuple[tuple[int, ...], ...], IntArray]:
     return tuple(counts_to_values(keep) for keep in keeps), rows
 
 
-def _keep_options(table: Table, card: Scorecard, dice: Dice, roll: int) -> list[Option]:
+def keep_choices(table: Table, card: Scorecard, dice: Dice, roll: int
+                 ) -> tuple[tuple[tuple[int, ...], ...], FloatArray]:
+    """Return every keep of 0..4 of *dice* after roll *roll* (1 or 2), as values ascending,
+    and (keeps,) the expected final score of holding each and rerolling the rest.
+
+    The evaluation behind `advise`'s keep options, without building them; no checks
+    (see `advise`).
+    """
     keeps, rows = _roll_keeps(dice.counts())
-    values = _keep_values(table, card, ROLLS_PER_TURN - roll, rows) + banked(card)
+    return keeps, _keep_values(table, card, ROLLS_PER_TURN - roll, rows) + banked(card)
+
+
+def _keep_options(table: Table, card: Scorecard, dice: Dice, roll: int) -> list[Option]:
+    keeps, values = keep_choices(table, card, dice, roll)
     return [
         Option("keep", value, 0.0, keep=keep)
         for keep, value in zip(keeps, values.tolist(), strict=True)

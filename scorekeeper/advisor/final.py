@@ -181,6 +181,8 @@ class BoxRolls:
     points: FloatArray  # (boxes, 252) points of the box for the roll (no Joker)
     rows: IntArray  # (boxes, 252) the move row (see Moves) each roll leads to
     joker: FloatArray  # (boxes, 6) points of five (face+1)s under a Joker
+    own: npt.NDArray[np.bool_]  # (boxes, 6) whether box b is the upper box of face f+1
+    lower: npt.NDArray[np.bool_]  # (boxes,) whether box b is a lower box
     open_rows: npt.NDArray[np.bool_]  # (2**boxes, move rows) the rows one may take from mask
     # (cap + 1, flags, move rows): the next state's flat row, less mask * stride
     offsets: IntArray
@@ -200,12 +202,15 @@ def box_rolls(rules: RuleSet) -> BoxRolls:
         else:
             last = part.stop - 1  # the tracked five-alike box: its second row when it scores
             rows[box] = np.where(rt.points[box] > 0, last, part.start)
-    upper = np.array(rt.upper_faces)[:, None] > 0
+    upper_faces = np.array(rt.upper_faces)
+    upper = upper_faces[:, None] > 0
     five = dice_tables().five_alike
     return BoxRolls(
         points=rt.points.astype(np.float64),
         rows=rows,
         joker=np.where(upper, rt.points[:, five], rt.joker_points).astype(np.float64),
+        own=upper_faces[:, None] == np.arange(1, FACE_COUNT + 1)[None, :],
+        lower=upper_faces == 0,
         open_rows=(rt.candidates[:, None] >> rt.moves.boxes[None, :]) & 1 == 1,
         offsets=_offsets(rt),
         stride=(rt.cap + 1) * rt.flags,
@@ -245,24 +250,24 @@ def state_final_values(rt: RuleTables, pre: BoxRolls, values: FloatArray,
     five = dice_tables().five_alike
     if rt.rules.joker is not Joker.NONE and mask >> rt.five_box & 1:
         jokers = pre.joker + nexts.take(pre.rows[:, five])
-        best[five] = _state_jokers(rt, jokers, best[five])
+        best[five] = _state_jokers(rt.rules.joker, pre, jokers, best[five])
     if rt.tracks_bonus and flag:
         best[five] += rt.rules.five_alike_bonus * flag
     return best
 
 
-def _state_jokers(rt: RuleTables, jokers: FloatArray, plain: FloatArray) -> FloatArray:
+def _state_jokers(joker: Joker, pre: BoxRolls, jokers: FloatArray, plain: FloatArray
+                  ) -> FloatArray:
     """Return (6,): the best box for five alike under a Joker (see `_joker_rows`).
 
     *jokers* (boxes, 6) is the value of each box for five (face+1)s (-inf where it may
     not be filled), *plain* (6,) the best box without a Joker.
     """
-    faces = np.array(rt.upper_faces)
-    own = np.where(faces[:, None] == np.arange(1, FACE_COUNT + 1), jokers, _NEG).max(axis=0)
-    own_open = np.isfinite(own)
-    if rt.rules.joker is Joker.FREE:
+    own = np.where(pre.own, jokers, _NEG).max(axis=0)
+    own_open = own > _NEG
+    if joker is Joker.FREE:
         return np.where(own_open, plain, jokers.max(axis=0))
-    lower = jokers[faces == 0].max(axis=0)
-    fallback = lower if np.isfinite(lower).any() else jokers[faces > 0].max(axis=0)
+    lower = jokers[pre.lower].max(axis=0)
+    fallback = lower if lower[0] > _NEG else jokers[~pre.lower].max(axis=0)
     best: FloatArray = np.where(own_open, own, fallback)
     return best

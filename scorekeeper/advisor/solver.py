@@ -9,6 +9,7 @@ two at a time on two threads (numpy releases the GIL in the heavy loops).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -109,30 +110,42 @@ def _level_masks(rt: RuleTables, level: int) -> IntArray:
     return rows
 
 
-def _batches(rt: RuleTables, rows: IntArray) -> list[Batch]:
-    """Return the reachable states of the masks *rows*, cut into batches."""
+def _states(rt: RuleTables, rows: IntArray) -> Batch:
+    """Return the reachable states of the masks *rows*, by mask, then subtotal, then flag."""
     flag_ok = np.ones((rows.shape[0], rt.flags), dtype=np.bool_)
     if rt.tracks_bonus:
         flag_ok[:, 1] = (rows >> rt.five_box) & 1 == 1
     valid = rt.up_reachable[rows][:, :, None] & flag_ok[:, None, :]
     which, ups, flags = np.nonzero(valid)
-    states = Batch(rows[which], ups.astype(np.intp), flags.astype(np.intp))
-    return [
-        Batch(states.masks[i : i + BATCH_STATES], states.ups[i : i + BATCH_STATES],
-              states.flags[i : i + BATCH_STATES])
-        for i in range(0, states.size, BATCH_STATES)
-    ]
+    return Batch(rows[which], ups.astype(np.intp), flags.astype(np.intp))
 
 
-def _mask_groups(rt: RuleTables, level: int) -> list[IntArray]:
-    """Return the level's masks in groups of about GROUP_STATES states each.
+def _join(first: Batch, second: Batch) -> Batch:
+    return Batch(*(np.concatenate(pair) for pair in (
+        (first.masks, second.masks), (first.ups, second.ups), (first.flags, second.flags))))
 
-    Solving a level group by group keeps only one group's states and results in
-    memory at a time, whatever the size of the level.
+
+def _cut(states: Batch, start: int, stop: int) -> Batch:
+    return Batch(states.masks[start:stop], states.ups[start:stop], states.flags[start:stop])
+
+
+def _level_batches(rt: RuleTables, level: int) -> Iterator[list[Batch]]:
+    """Yield the reachable states with *level* boxes filled, a few batches at a time.
+
+    The batches are the level's states in order cut every BATCH_STATES, whatever
+    the grouping (so a table is the same bit for bit), and only one group of about
+    GROUP_STATES states is in memory at a time, however large the level.
     """
     rows = _level_masks(rt, level)
     per_group = max(1, GROUP_STATES // ((rt.cap + 1) * rt.flags))
-    return [rows[i : i + per_group] for i in range(0, rows.shape[0], per_group)]
+    pending = _states(rt, rows[:0])
+    for i in range(0, rows.shape[0], per_group):
+        pending = _join(pending, _states(rt, rows[i : i + per_group]))
+        whole = pending.size - pending.size % BATCH_STATES
+        yield [_cut(pending, j, j + BATCH_STATES) for j in range(0, whole, BATCH_STATES)]
+        pending = _cut(pending, whole, pending.size)
+    if pending.size:
+        yield [pending]
 
 
 def _threads() -> int:
@@ -155,8 +168,7 @@ def build(rules: RuleSet | str) -> Table:
 
     with ThreadPoolExecutor(max_workers=_threads()) as pool:
         for level in range(rt.box_count - 1, -1, -1):
-            for group in _mask_groups(rt, level):
-                batches = _batches(rt, group)
+            for batches in _level_batches(rt, level):
                 for batch, result in zip(batches, pool.map(solve_batch, batches), strict=True):
                     values[batch.masks, batch.ups, batch.flags] = result
     return Table(rules, values)

@@ -220,11 +220,16 @@ class KeepLinks:
 
     ``matrix`` (462, 252) is `transition_matrix`: row s is the distribution of the
     roll that holding keep s (keeps of every size laid end to end, sizes 0..5) and
-    rerolling the rest gives. ``sub_rows`` (32, 252) holds, for each roll (a column),
-    the flat rows of all its sub-keeps, padded by repetition.
+    rerolling the rest gives; ``columns``, ``weights`` and ``starts`` are its nonzero
+    entries row by row (4368 of them), row s starting at ``starts[s]``. ``sub_rows``
+    (32, 252) holds, for each roll (a column), the flat rows of all its sub-keeps,
+    padded by repetition.
     """
 
     matrix: FloatArray
+    columns: IntArray
+    weights: FloatArray
+    starts: IntArray
     offsets: tuple[int, ...]  # the flat row of the first keep of each size
     sub_rows: IntArray
 
@@ -241,7 +246,10 @@ def keep_links() -> KeepLinks:
         rows.append((subs * width)[:width])
     matrix = transition_matrix()
     matrix.setflags(write=False)
-    return KeepLinks(matrix, offsets, np.ascontiguousarray(np.array(rows, dtype=np.intp).T))
+    keeps, columns = np.nonzero(matrix)
+    starts = np.searchsorted(keeps, np.arange(matrix.shape[0]))
+    return KeepLinks(matrix, columns, matrix[keeps, columns], starts, offsets,
+                     np.ascontiguousarray(np.array(rows, dtype=np.intp).T))
 
 
 def flat_keep_row(counts: Counts) -> int:
@@ -255,9 +263,12 @@ def keep_rows(rolls: FloatArray, rows: IntArray | None = None) -> FloatArray:
 
     *rolls* (252,) is the value of each five-dice outcome.
     """
-    matrix = keep_links().matrix
-    result: FloatArray = (matrix if rows is None else matrix.take(rows, axis=0)) @ rolls
-    return result
+    links = keep_links()
+    if rows is not None:
+        chosen: FloatArray = links.matrix.take(rows, axis=0) @ rolls
+        return chosen
+    every: FloatArray = np.add.reduceat(rolls.take(links.columns) * links.weights, links.starts)
+    return every
 
 
 def best_rolls(keeps: FloatArray) -> FloatArray:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorekeeper import Dice, Scorecard
-from scorekeeper.advisor import Table
+from scorekeeper.advisor import Table, solver
 from scorekeeper.advisor.advise import _keep_values, advise
 from scorekeeper.advisor.bench import bench_all_options, build_peak
 from scorekeeper.advisor.cache import TableCache
@@ -126,3 +126,12 @@ def test_bench_figures(solved: Solved) -> None:
     median, best = bench_all_options(solved("yacht"), positions=20)
     assert 0 < best <= median
     assert 0 < build_peak(solved("yacht").rules) < 25
+
+
+@pytest.mark.parametrize("group", [1, 300, 10**6])
+def test_solving_a_level_group_by_group_changes_no_value(
+    solved: Solved, monkeypatch: pytest.MonkeyPatch, group: int
+) -> None:
+    monkeypatch.setattr(solver, "GROUP_STATES", group)
+    again = solver.build("yacht")
+    assert np.array_equal(again.values, solved("yacht").values, equal_nan=True)
