@@ -23,7 +23,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     secret key comes from *test_config*, $PIPKEEPER_SECRET_KEY or a file next to
     the database. Raises OSError when the database folder cannot be written.
     """
-    from web import access, api, api_advice, db, errors, events, i18n, join, pages, security, store
+    from web import (
+        access,
+        advice,
+        api,
+        api_advice,
+        db,
+        errors,
+        events,
+        i18n,
+        join,
+        pages,
+        security,
+        store,
+    )
     from web.parsing import GameIdConverter
     from web.photos import MAX_UPLOAD_BYTES
 
@@ -39,7 +52,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = security.load_secret_key(Path(app.config["DATABASE"]).parent)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # state keys in documented order
 
-    for resource in (db, store, access, errors, security, events, i18n):
+    for resource in (db, store, access, errors, security, events, i18n, advice):
         resource.init_app(app)
     app.url_map.converters["game_id"] = GameIdConverter
     for blueprint in (api.bp, api_advice.bp, join.bp, pages.bp):

@@ -19,7 +19,6 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import RULESET_NAMES, RuleSet, Section, ruleset
 from web import access, advice
-from web.join import phones_can_join
 from web.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -31,6 +30,7 @@ from web.i18n import (
     js_strings,
     ruleset_label,
 )
+from web.join import phones_can_join
 from web.state import render_state
 
 bp = Blueprint("pages", __name__)
