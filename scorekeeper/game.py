@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from scorekeeper.dice import Dice, DiceError
 from scorekeeper.errors import RulesError
+from scorekeeper.history import FirstRollRecord, HistoryRecord, RollRecord, ScoreRecord
 from scorekeeper.rulesets import RuleSet, RuleSetError, ruleset
 from scorekeeper.scorecard import Scorecard
 from scorekeeper.suggest import Suggestion, suggest
@@ -158,7 +159,7 @@ class Game:
     roll_for_first: bool = False
     events: tuple[Event, ...] = ()
     _state: _State = field(init=False, repr=False, compare=False)
-    _log: tuple[dict[str, Any], ...] = field(init=False, repr=False, compare=False)
+    _log: tuple[HistoryRecord, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", _clean_players(self.players))
@@ -167,7 +168,7 @@ class Game:
             order=tuple(range(len(self.players))),
             pending=tuple(range(len(self.players))) if self.roll_for_first else (),
         )
-        log: list[dict[str, Any]] = []
+        log: list[HistoryRecord] = []
         for event in self.events:
             state, record = _apply(self, state, event)
             log.append(record)
@@ -320,9 +321,9 @@ class Game:
             return []
         return suggest(self.cards[player], self.dice)
 
-    def history(self) -> list[dict[str, Any]]:
-        """Every action as a dict: type, player and dice, kept or box and points."""
-        return [dict(record) for record in self._log]
+    def history(self) -> tuple[HistoryRecord, ...]:
+        """Every action so far, in order: typed records (`scorekeeper.history`)."""
+        return self._log
 
     # --- serialization -------------------------------------------------------
 
@@ -356,7 +357,7 @@ class Game:
 # --- replay --------------------------------------------------------------------
 
 
-def _apply(game: Game, state: _State, event: Event) -> tuple[_State, dict[str, Any]]:
+def _apply(game: Game, state: _State, event: Event) -> tuple[_State, HistoryRecord]:
     """Return the state after *event*, and its history record. Raises GameError."""
     if isinstance(event, FirstRoll):
         return _apply_first_roll(state, event.dice)
@@ -366,10 +367,8 @@ def _apply(game: Game, state: _State, event: Event) -> tuple[_State, dict[str, A
         raise GameOverError("the game is over: every box is filled")
     player = state.order[state.turns_done % len(game.players)]
     if isinstance(event, Roll):
-        return _apply_roll(state, event), {
-            "type": "roll", "player": player, "dice": list(event.dice.values),
-            "kept": list(event.kept), "roll": state.roll_number + 1,
-        }
+        record = RollRecord(player, event.dice, event.kept, state.roll_number + 1)
+        return _apply_roll(state, event), record
     return _apply_score(state, player, event.box)
 
 
@@ -396,22 +395,22 @@ def _check_kept(previous: Dice | None, event: Roll) -> None:
             )
 
 
-def _apply_score(state: _State, player: int, box: str) -> tuple[_State, dict[str, Any]]:
+def _apply_score(state: _State, player: int, box: str) -> tuple[_State, ScoreRecord]:
     if state.dice is None:
         raise NoRollError("roll the dice before scoring a box")
     card = state.cards[player]
     new_card = card.score(box, state.dice)
     cards = (*state.cards[:player], new_card, *state.cards[player + 1 :])
-    record = {
-        "type": "score", "player": player, "dice": list(state.dice.values), "box": box,
-        "points": new_card.box(box), "bonus": new_card.yahtzee_bonus - card.yahtzee_bonus,
-    }
+    points = new_card.box(box)
+    assert points is not None  # just filled
+    record = ScoreRecord(player, state.dice, box, points,
+                         new_card.yahtzee_bonus - card.yahtzee_bonus)
     after = replace(state, cards=cards, turns_done=state.turns_done + 1, roll_number=0,
                     dice=None, kept=())
     return after, record
 
 
-def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, dict[str, Any]]:
+def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, FirstRollRecord]:
     if not state.pending:
         raise PhaseError("the first player is already decided")
     if len(dice) != 5:
@@ -419,7 +418,7 @@ def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, dict[str, Any]
     player, *rest = state.pending
     round_rolls = (*state.round_rolls, (player, dice))
     state = replace(state, first_rolls=(*state.first_rolls, (player, dice)))
-    record = {"type": "first-roll", "player": player, "dice": list(dice.values)}
+    record = FirstRollRecord(player, dice)
     if rest:
         return replace(state, pending=tuple(rest), round_rolls=round_rolls), record
     best = max(d.total for _, d in round_rolls)

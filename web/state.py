@@ -64,7 +64,7 @@ def render_game(game: Game) -> dict[str, Any]:
         "can_undo": game.can_undo,
         "boxes": render_boxes(game.rules),
         "cards": render_cards(game),
-        "history": game.history(),
+        "history": [record.to_dict() for record in game.history()],
     }
 
 

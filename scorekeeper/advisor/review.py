@@ -10,7 +10,7 @@ next roll was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from scorekeeper.advisor.advise import Option, advise, keep_value
 from scorekeeper.advisor.solver import AdvisorError, Table
 from scorekeeper.dice import Dice
 from scorekeeper.game import Game
+from scorekeeper.history import FirstRollRecord, RollRecord, ScoreRecord
 from scorekeeper.scorecard import Scorecard
 
 
@@ -122,19 +123,17 @@ def _score_option(box: str, options: Sequence[Option]) -> Option:
     raise LookupError(f"{box!r} is not a legal box for this roll")
 
 
-def _choice(table: Table, card: Scorecard, moment: Mapping[str, Any],
-            done: Mapping[str, Any]) -> Choice:
-    """Return the choice *done* (the next roll's record or a score record) after *moment*."""
-    dice = Dice.of(moment["dice"])
-    roll = int(moment["roll"])
-    options = advise(table, card, dice, roll)
-    if done["type"] == "score":
-        chosen = _score_option(str(done["box"]), options)
+def _choice(table: Table, card: Scorecard, moment: RollRecord,
+            done: RollRecord | ScoreRecord) -> Choice:
+    """Return the choice *done* (the next roll or a score) after the roll *moment*."""
+    options = advise(table, card, moment.dice, moment.roll)
+    if isinstance(done, ScoreRecord):
+        chosen = _score_option(done.box, options)
     else:
-        held = sorted(dice.values[i] for i in done["kept"])
-        chosen = _keep_option(table, card, dice, roll, held, options)
+        held = sorted(moment.dice.values[i] for i in done.kept)
+        chosen = _keep_option(table, card, moment.dice, moment.roll, held, options)
     turn = len(card.rules.categories) - len(card.open_boxes()) + 1
-    return Choice(int(moment["player"]), turn, roll, dice, chosen, options[0])
+    return Choice(moment.player, turn, moment.roll, moment.dice, chosen, options[0])
 
 
 def choices(game: Game, table: Table) -> list[Choice]:
@@ -148,16 +147,14 @@ def choices(game: Game, table: Table) -> list[Choice]:
         )
     cards = [Scorecard.empty(game.rules) for _ in game.players]
     found: list[Choice] = []
-    moment: Mapping[str, Any] | None = None  # the last roll of the turn in progress
+    moment: RollRecord | None = None  # the last roll of the turn in progress
     for record in game.history():
-        kind = record["type"]
-        if kind == "first-roll":
+        if isinstance(record, FirstRollRecord):
             continue
-        player = int(record["player"])
         if moment is not None:
-            found.append(_choice(table, cards[player], moment, record))
-        if kind == "score":
-            cards[player] = cards[player].score(str(record["box"]), Dice.of(record["dice"]))
+            found.append(_choice(table, cards[record.player], moment, record))
+        if isinstance(record, ScoreRecord):
+            cards[record.player] = cards[record.player].score(record.box, record.dice)
             moment = None
         else:
             moment = record

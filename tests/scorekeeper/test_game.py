@@ -19,6 +19,7 @@ from scorekeeper import (
     PhaseError,
     TooManyRollsError,
 )
+from scorekeeper.history import FirstRollRecord, RollRecord, ScoreRecord
 
 # (dice, box, points) for one player's whole game; totals worked out by hand below.
 YAHTZEE_SCRIPT = [
@@ -281,7 +282,12 @@ def test_bad_saved_game(data: dict[str, object], message: str) -> None:
 def test_history_records_every_action() -> None:
     game = Game.new("yahtzee", ["Ann"]).roll(Dice.parse("55555")).score("yahtzee")
     game = game.roll(Dice.parse("55555")).score("fives")
-    assert game.history() == [
+    fives = Dice.parse("55555")
+    assert game.history() == (
+        RollRecord(0, fives, (), 1), ScoreRecord(0, fives, "yahtzee", 50, 0),
+        RollRecord(0, fives, (), 1), ScoreRecord(0, fives, "fives", 25, 100),
+    )
+    assert [record.to_dict() for record in game.history()] == [
         {"type": "roll", "player": 0, "dice": [5] * 5, "kept": [], "roll": 1},
         {"type": "score", "player": 0, "dice": [5] * 5, "box": "yahtzee", "points": 50,
          "bonus": 0},
@@ -289,6 +295,10 @@ def test_history_records_every_action() -> None:
         {"type": "score", "player": 0, "dice": [5] * 5, "box": "fives", "points": 25,
          "bonus": 100},
     ]
+    first = Game.new("yacht", ["Ann", "Ben"], roll_for_first=True).throw(Dice.parse("12345"))
+    assert first.history() == (FirstRollRecord(0, Dice.parse("12345")),)
+    assert first.history()[0].to_dict() == {"type": "first-roll", "player": 0,
+                                            "dice": [1, 2, 3, 4, 5]}
 
 
 def test_each_action_applies_one_event_as_a_replay_would() -> None:
