@@ -56,35 +56,15 @@ from scorekeeper.cardfile import (
 )
 from scorekeeper.cardfile import PadFormatError as PadFormatError
 from scorekeeper.dice import DICE_COUNT, FACES, Dice
+from scorekeeper.layout import PRINTED_TOTALS, TOTAL_KEYS, TOTAL_NAMES, pad_rows, total_keys
 from scorekeeper.rulesets import Category, Joker, RuleSet, RuleSetError, Section, ruleset
 from scorekeeper.scorecard import Scorecard
 
-TOTAL_NAMES: dict[str, str] = {
-    "upper_subtotal": "Upper subtotal",
-    "upper_bonus": "Upper bonus",
-    "upper_total": "Upper total",
-    "yahtzee_bonus_checks": "Yahtzee bonus checks",
-    "yahtzee_bonus": "Yahtzee bonus",
-    "lower_subtotal": "Lower subtotal",
-    "lower_total": "Lower total",
-    "grand_total": "Grand total",
-}
-TOTAL_KEYS: tuple[str, ...] = tuple(TOTAL_NAMES)
-
-# Printed names of the classic pad, besides the keys and labels above.
-_TOTAL_ALIASES = {"total score": "upper_subtotal", "bonus": "upper_bonus"}
-_TOTAL_ALIASES |= {"total of upper section": "upper_total", "checks": "yahtzee_bonus_checks"}
-_TOTAL_ALIASES |= {"total of lower section": "lower_total"}
+# The pad's printed names of its totals, and "checks" for the bonus checks.
+_TOTAL_ALIASES = {name.lower(): key for key, name in PRINTED_TOTALS.items()
+                  if key != "yahtzee_bonus"} | {"checks": "yahtzee_bonus_checks"}
 _CHECK_MARKS = frozenset("✓✔xX/|")
 CARD_CODES = frozenset({"impossible_value", "bonus_without_yahtzee", "too_many_checks"})
-
-
-def total_keys(rules: RuleSet) -> tuple[str, ...]:
-    """Return the total rows a pad of *rules* has (Yacht: no bonus rows)."""
-    skip: tuple[str, ...] = ("upper_bonus",) if rules.upper_bonus_threshold is None else ()
-    if not rules.five_alike_bonus:
-        skip += ("yahtzee_bonus_checks", "yahtzee_bonus")
-    return tuple(k for k in TOTAL_KEYS if k not in skip)
 
 
 def row_label(rules: RuleSet, row: str) -> str:
@@ -342,16 +322,6 @@ class Problem:
     def to_dict(self) -> dict[str, object]:
         """Return a JSON-ready dict of the fields."""
         return asdict(self)
-
-
-def pad_rows(rules: RuleSet) -> tuple[str, ...]:
-    """Return every row of the printed pad, top to bottom."""
-    upper = [c.slug for c in rules.categories if c.section is Section.UPPER]
-    lower = [c.slug for c in rules.categories if c.section is Section.LOWER]
-    totals = total_keys(rules)
-    upper_totals = [k for k in totals if k.startswith("upper_")]
-    lower_totals = [k for k in totals if k not in upper_totals]
-    return (*upper, *upper_totals, *lower, *lower_totals)
 
 
 def audit(pad: Pad, *, finished: bool = True) -> list[Problem]:

@@ -17,7 +17,8 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper import RULESET_NAMES, RuleSet, Section, ruleset
+from scorekeeper import RULESET_NAMES, RuleSet, ruleset
+from scorekeeper.layout import PadRow, printed_pad
 from web import access, advice
 from web.i18n import (
     LANG_COOKIE,
@@ -42,36 +43,27 @@ GAMES = ("yahtzee", "yacht")
 # --- what the pages are given ------------------------------------------------
 
 
-def _total_row(key: str, section: str) -> dict[str, Any]:
-    how = TOTAL_HOW_TO.get(key)
-    return {"kind": "total", "key": key, "label": str(TOTAL_LABELS[key]),
-            "how": str(how) if how else "", "section": section}
-
-
-def _total_keys(rules: RuleSet, section: Section) -> list[str]:
-    """Return the total rows printed below *section*, as on the paper pad."""
-    if section is Section.UPPER:
-        bonus = rules.upper_bonus_threshold is not None
-        return ["upper_subtotal", "upper_bonus", "upper_total"] if bonus else ["upper_total"]
-    checks = ["yahtzee_bonus"] if rules.five_alike_bonus else []
-    return [*checks, "lower_total", "upper_total", "grand_total"]
+def _row(rules: RuleSet, row: PadRow) -> dict[str, Any]:
+    """Return one printed row with its words in the page's language."""
+    if row.kind == "box":
+        label = box_name(row.name)
+        how = how_to_score(rules.game, row.key, rules.category(row.key).face)
+    else:
+        label, found = str(TOTAL_LABELS[row.key]), TOTAL_HOW_TO.get(row.key)
+        how = str(found) if found else ""
+    return {**row.to_dict(), "label": label, "how": how}
 
 
 def card_layout(game: str) -> list[dict[str, Any]]:
-    """Return the rows of *game*'s paper pad, top to bottom, with words in the page's language.
+    """Return the rows of *game*'s paper pad (`scorekeeper.layout.printed_pad`), top to
+    bottom, with words in the page's language.
 
-    Each row: kind ("box" or "total"), key (box slug or total key), label, how, section.
+    Each row: kind ("box" or "total"), key (box slug or total key), section, name
+    (English), marks ("points", or "checks" whose count is the total count_key),
+    label and how (translated).
     """
     rules = ruleset(game)
-    rows: list[dict[str, Any]] = []
-    for section in (Section.UPPER, Section.LOWER):
-        rows += [
-            {"kind": "box", "key": c.slug, "label": box_name(c.name),
-             "how": how_to_score(rules.game, c.slug, c.face), "section": section.value}
-            for c in rules.categories if c.section is section
-        ]
-        rows += [_total_row(key, section.value) for key in _total_keys(rules, section)]
-    return rows
+    return [_row(rules, row) for row in printed_pad(rules)]
 
 
 def page_data(**extra: Any) -> Markup:

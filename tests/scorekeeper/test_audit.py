@@ -17,9 +17,9 @@ from scorekeeper.audit import (
     Problem,
     audit,
     describe_values,
-    pad_rows,
     possible_values,
 )
+from scorekeeper.layout import pad_rows
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 

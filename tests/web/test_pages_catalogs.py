@@ -61,3 +61,10 @@ def test_every_message_is_translated_with_its_placeholders(lang: str) -> None:
         assert not message.fuzzy, f"{lang}: {message.id!r} is fuzzy"
         assert sorted(PLACEHOLDER.findall(str(message.string))) == sorted(
             PLACEHOLDER.findall(str(message.id))), f"{lang}: placeholders differ in {message.id!r}"
+
+
+def test_the_totals_labels_are_the_printed_pad_names() -> None:
+    from scorekeeper.layout import PRINTED_TOTALS
+    from web.i18n import TOTAL_LABELS
+
+    assert {key: label._args[0] for key, label in TOTAL_LABELS.items()} == PRINTED_TOTALS

@@ -14,9 +14,9 @@ function playerHeader(state, name, index, current) {
 }
 
 function totalText(row, totals) {
-  if (row.key === "yahtzee_bonus") {
-    const checks = totals.yahtzee_bonus_checks || 0;
-    return checks ? `${"✓".repeat(checks)} ${num(totals.yahtzee_bonus)}` : "";
+  if (row.marks === "checks") {
+    const checks = totals[row.count_key] || 0;
+    return checks ? `${"✓".repeat(checks)} ${num(totals[row.key])}` : "";
   }
   const value = totals[row.key];
   return value === undefined || value === null ? "" : num(value);

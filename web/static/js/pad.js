@@ -6,14 +6,13 @@ import { el, fill, say } from "./dom.js";
 import { layoutFor, num, pageData, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const CHECK_ROWS = { yahtzee_bonus_checks: "yahtzee_bonus", yahtzee_bonus: "yahtzee_bonus" };
 
 function gameOf(rules) {
   return rules.split("+")[0];
 }
 
 function rowInput(row) {
-  const checks = row.key === "yahtzee_bonus";
+  const checks = row.marks === "checks";
   const input = el("input", { type: "number", inputmode: "numeric", min: 0, max: checks ? 12 : 999,
     id: `pad-${row.key}-${row.section}`, dataset: { key: row.key }, class: "pad-input" });
   input.addEventListener("input", () => {
@@ -26,7 +25,7 @@ function rowInput(row) {
 
 function gridRow(row) {
   const input = rowInput(row);
-  const label = row.key === "yahtzee_bonus" ? `${row.label} (✓)` : row.label;
+  const label = row.marks === "checks" ? `${row.label} (✓)` : row.label;
   return el("tr", { class: `${row.kind} ${row.section}`, dataset: { row: row.key } },
     el("th", { scope: "row", class: "label" }, el("label", { for: input.id, text: label })),
     el("td", { class: "how", text: row.how }),
@@ -55,7 +54,7 @@ function readPad() {
     const raw = document.querySelector(`#pad-grid input[data-key="${row.key}"]`).value.trim();
     const value = raw === "" ? null : Number(raw);
     if (row.kind === "box") boxes[row.key] = value;
-    else if (value !== null) totals[row.key === "yahtzee_bonus" ? "yahtzee_bonus_checks" : row.key] = value;
+    else if (value !== null) totals[row.marks === "checks" ? row.count_key : row.key] = value;
   }
   return { rules, boxes, totals };
 }
@@ -75,8 +74,15 @@ function clearProblems() {
   });
 }
 
+/** The printed row a problem belongs to: a count of checks is shown on its checks row. */
+function rowOf(problemRow) {
+  const rows = layoutFor(gameOf($("pad-rules").value));
+  const checks = rows.find((row) => row.marks === "checks" && row.count_key === problemRow);
+  return checks ? checks.key : problemRow;
+}
+
 function markProblem(problem, unplaced) {
-  const key = CHECK_ROWS[problem.row] || problem.row;
+  const key = rowOf(problem.row);
   const rows = document.querySelectorAll(`#pad-grid tr[data-row="${key}"]`);
   if (!rows.length) { unplaced.push(problem); return; }
   for (const tr of rows) {
