@@ -130,9 +130,8 @@ def change_game(game_id: int, version: int | None, change: Change) -> store.Reco
 
     Raises GameNotFoundError, ApiError (403), StaleVersionError or what *change* raises.
     """
-    conn = get_db()
-    _require(store.load(conn, game_id, records()), "player")
-    return store.update(conn, game_id, version, change, records())
+    return store.update(get_db(), game_id, version, change, records(),
+                        check=lambda record: _require(record, "player"))
 
 
 def init_app(app: Flask) -> None:

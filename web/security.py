@@ -27,6 +27,7 @@ from flask import Flask, Response, current_app, request, session
 
 from web.errors import ApiError
 
+SERVED = "pipkeeper.served_hosts"  # the SERVED_HOSTS names, as check_host compares them
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 TOKEN_KEY = "csrf_token"
@@ -69,8 +70,8 @@ def host_name(host: str) -> str:
 
 def check_host() -> None:
     """Before each request: refuse one that names a host this server does not serve (400)."""
-    served = current_app.config["SERVED_HOSTS"]
-    if host_name(request.host) not in {name.strip("[]").lower() for name in served}:
+    served: frozenset[str] = current_app.extensions[SERVED]
+    if host_name(request.host) not in served:
         raise ApiError(f"this server does not serve the host {request.host[:80]!r}: open it by "
                        "its own address", 400)
 
@@ -135,6 +136,8 @@ def init_app(app: Flask) -> None:
     `pipkeeper serve`).
     """
     app.config.setdefault("SERVED_HOSTS", list(LOOPBACK_HOSTS))
+    app.extensions[SERVED] = frozenset(name.strip("[]").lower()
+                                       for name in app.config["SERVED_HOSTS"])
     app.before_request(check_host)
     app.before_request(check_request)
     app.after_request(protect_response)

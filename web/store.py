@@ -232,16 +232,21 @@ def update(
     version: int | None,
     change: Callable[[Series], Series],
     cache: RecordCache | None = None,
+    check: Callable[[Record], object] | None = None,
 ) -> Record:
     """Apply *change* to the stored series and store the result; return the new record.
 
-    *version* is the version the change was based on (None: whatever is current).
+    *check* sees the stored record first and may refuse the change by raising (who
+    may change it). *version* is the version the change was based on (None:
+    whatever is current).
     All of it happens in one write transaction: a change that raises leaves the
     stored game exactly as it was.
-    Raises GameNotFoundError, StaleVersionError, or whatever *change* raises.
+    Raises GameNotFoundError, StaleVersionError, or whatever *check* or *change* raises.
     """
     with transaction(conn):
         record = load(conn, game_id, cache)
+        if check is not None:
+            check(record)
         if version is not None and version != record.version:
             raise StaleVersionError(record, version)
         series = change(record.series)
