@@ -9,9 +9,9 @@ from vision.errors import VisionError
 from vision.image import ImageError
 from vision.onnx import ModelError
 from vision.pipeline import read_dice
-from vision.reading import DiceCountReadError, DiceReading, Die
+from vision.reading import DOUBTFUL_BELOW, DiceCountReadError, DiceReading, Die
 
 __all__ = [
-    "DiceCountReadError", "DiceReading", "Die", "ImageError", "ModelError", "VisionError",
-    "read_dice",
+    "DOUBTFUL_BELOW", "DiceCountReadError", "DiceReading", "Die", "ImageError", "ModelError",
+    "VisionError", "read_dice",
 ]

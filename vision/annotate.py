@@ -10,17 +10,18 @@ import numpy as np
 from vision.image import DecodedImage
 from vision.reading import DiceReading
 
-SURE = 0.6  # dice below this confidence are drawn in orange, not green
-
 
 def draw(image: DecodedImage, reading: DiceReading) -> np.ndarray:
-    """Return a copy of the decoded pixels with each die's box and value drawn on it."""
+    """Return a copy of the decoded pixels with each die's box and value drawn on it.
+
+    Counted dice are drawn in green, doubtful ones in orange.
+    """
     canvas = image.pixels.copy()
     scale = 1.0 / image.scale
     thickness = max(2, round(max(canvas.shape[:2]) / 400))
     for die in reading.found:
         x1, y1, x2, y2 = (round(v * scale) for v in die.box)
-        colour = (40, 200, 40) if die.confidence >= SURE else (0, 140, 255)
+        colour = (0, 140, 255) if die.doubtful else (40, 200, 40)
         cv2.rectangle(canvas, (x1, y1), (x2, y2), colour, thickness)
         label = str(die.value)
         font_scale = max(0.6, (y2 - y1) / 45)

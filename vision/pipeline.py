@@ -7,10 +7,11 @@ import numpy as np
 from vision.detect import DiceDetector, default_detector, suppress
 from vision.faces import NOT_A_DIE, FaceReader, Faces, default_reader
 from vision.image import DecodedImage, ImageSource, load
-from vision.reading import DiceReading, Die
+from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
 
-# A die is kept when the classifier thinks it is more likely a die than not.
-MAX_NOT_A_DIE = 0.5
+# A find is returned (perhaps as doubtful) when the classifier gives it at least this
+# chance of being a die; below it, it is dropped as table.
+MIN_IS_DIE = 0.2
 
 
 def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -23,16 +24,18 @@ def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
     return np.asarray(inside / np.maximum(area, 1e-6))
 
 
-def combine(image: DecodedImage, faces: Faces) -> DiceReading:
+def combine(image: DecodedImage, faces: Faces, expect: int | None = None,
+            threshold: float = DOUBTFUL_BELOW) -> DiceReading:
     """Return the reading from the reader's boxes (in the decoded pixels) and probabilities.
 
-    Boxes the classifier calls "not a die" are dropped, and of two refined boxes on
-    one die the likelier die stays; the confidence of the rest is the probability of
-    the chosen face times the share of the die inside the photo.
+    Boxes the classifier calls "not a die" with little doubt are dropped, and of two
+    refined boxes on one die the likelier die stays; the confidence of the rest is the
+    probability of the chosen face times the squared share of the die inside the photo.
+    Which dice are doubtful follows vision.reading.judge (*expect*, *threshold*).
     """
     h, w = image.pixels.shape[:2]
     is_die = 1 - faces.probs[:, NOT_A_DIE]
-    kept = np.flatnonzero(is_die > 1 - MAX_NOT_A_DIE)
+    kept = np.flatnonzero(is_die >= MIN_IS_DIE)
     kept = kept[suppress(faces.boxes[kept], is_die[kept], 0.0)]
     share = visible_share(faces.boxes, w, h)
     dice = []
@@ -43,20 +46,29 @@ def combine(image: DecodedImage, faces: Faces) -> DiceReading:
         dice.append(Die(face + 1, (int(edge[0]), int(edge[1]), edge[2], edge[3]),
                         float(row[face]) * float(seen) ** 2))
     dice.sort(key=lambda d: (d.box[0], d.box[1]))
-    return DiceReading(image.width, image.height, tuple(dice))
+    return DiceReading(image.width, image.height, judge(dice, expect, threshold))
 
 
-def read_image(image: DecodedImage, detector: DiceDetector, reader: FaceReader) -> DiceReading:
-    """Return the dice in a decoded image using the given models."""
+def read_image(image: DecodedImage, detector: DiceDetector, reader: FaceReader, *,
+               expect: int | None = None) -> DiceReading:
+    """Return the dice in a decoded image using the given models (see read_dice)."""
     found = detector.detect(image.pixels)
-    return combine(image, reader.read(image.pixels, found.boxes))
+    return combine(image, reader.read(image.pixels, found.boxes), expect)
 
 
 def read_dice(source: ImageSource, detector: DiceDetector | None = None,
-              reader: FaceReader | None = None) -> DiceReading:
+              reader: FaceReader | None = None, *, expect: int | None = None) -> DiceReading:
     """Return the dice in a photo given as a path, bytes or BGR/gray array.
 
-    Raises vision.image.ImageError for input that is not a readable image and
-    vision.onnx.ModelError when a model file is missing.
+    Every find is returned; those with a confidence below vision.reading.DOUBTFUL_BELOW
+    are marked doubtful. With ``expect=N`` (how many dice were thrown) the N most
+    likely finds are counted and the rest marked doubtful instead.
+
+    Raises vision.image.ImageError for input that is not a readable image,
+    vision.onnx.ModelError when a model file is missing and ValueError for a
+    negative *expect*.
     """
-    return read_image(load(source), detector or default_detector(), reader or default_reader())
+    if expect is not None and expect < 0:
+        raise ValueError(f"expect must be 0 or more dice, not {expect}")
+    return read_image(load(source), detector or default_detector(), reader or default_reader(),
+                      expect=expect)

@@ -21,6 +21,9 @@ def register(subparsers: Any) -> None:
                         help="one JSON object per image and line on stdout")
     parser.add_argument("--rules", metavar="NAME",
                         help="also show what five dice score under these rules, e.g. yahtzee")
+    parser.add_argument("--expect", metavar="N", type=_dice_count,
+                        help="N dice were thrown: count the N most likely dice and mark "
+                             "the rest doubtful")
     parser.add_argument("--annotate", metavar="OUT_DIR", type=Path,
                         help="write each photo with boxes and values drawn into OUT_DIR")
     parser.set_defaults(handler=read_command)
@@ -35,7 +38,7 @@ def read_command(args: argparse.Namespace) -> int:
     detector, reader = default_detector(), default_reader()
     failed = False
     for name in args.images:
-        record = _read_one(name, detector, reader, args.annotate)
+        record = _read_one(name, detector, reader, args.annotate, args.expect)
         failed = failed or "error" in record
         if args.json:
             print(json.dumps(record), flush=True)
@@ -44,7 +47,19 @@ def read_command(args: argparse.Namespace) -> int:
     return EXIT_IMAGE_FAILED if failed else 0
 
 
-def _read_one(name: str, detector: Any, reader: Any, annotate: Path | None) -> dict[str, Any]:
+def _dice_count(text: str) -> int:
+    """Return the --expect count. Raises argparse.ArgumentTypeError unless it is 0 or more."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of dice (0 or more), not {text!r}")
+    return count
+
+
+def _read_one(name: str, detector: Any, reader: Any, annotate: Path | None,
+              expect: int | None = None) -> dict[str, Any]:
     """Return the JSON record of one image: the reading, or the error that stopped it."""
     from vision.annotate import write_annotated
     from vision.image import ImageError, load
@@ -53,7 +68,7 @@ def _read_one(name: str, detector: Any, reader: Any, annotate: Path | None) -> d
     started = time.perf_counter()
     try:
         image = load(name)
-        reading = read_image(image, detector, reader)
+        reading = read_image(image, detector, reader, expect=expect)
     except (ImageError, OSError) as error:
         return {"image": name, "error": str(error)}
     record = {"image": name, **reading.to_dict(),
@@ -74,10 +89,13 @@ def _describe(record: dict[str, Any], rules: Any) -> str:
     """Return one human-readable line for an image record."""
     if "error" in record:
         return f"{record['image']}: error: {record['error']}"
-    values = [d["value"] for d in record["dice"]]
+    values = [d["value"] for d in record["dice"] if not d["doubtful"]]
+    doubtful = [d["value"] for d in record["dice"] if d["doubtful"]]
     count = f"{len(values)} {'die' if len(values) == 1 else 'dice'}"
     line = f"{record['image']}: {' '.join(map(str, values))} ({count})" if values else \
         f"{record['image']}: no dice"
+    if doubtful:
+        line += f"; doubtful: {' '.join(map(str, doubtful))}"
     if rules is None:
         return line
     if len(values) != 5:

@@ -89,6 +89,9 @@ def test_combine_scales_boxes_sorts_left_to_right_and_drops_non_dice() -> None:
     assert reading.values == (2, 6)
     assert reading.boxes == ((40, 40, 120, 120), (600, 40, 680, 120))
     assert reading.confidences == pytest.approx((0.9, 0.9))
+    assert [(d.value, d.doubtful) for d in reading.found] == [(2, False), (4, True), (6, False)]
+    unlikely = np.concatenate([probs_for([6, 2]), probs_for([4], not_a_die=0.85)])
+    assert len(combine(image, Faces(unlikely, boxes)).found) == 2
 
 
 def test_a_die_cut_by_the_border_has_low_confidence() -> None:
@@ -136,4 +139,5 @@ def test_dice_adapter_needs_exactly_five(count: int) -> None:
 def test_dice_adapter_and_json() -> None:
     reading = DiceReading(10, 10, tuple(Die(v, (v, 0, v + 1, 1), 0.5) for v in (1, 2, 6, 6, 3)))
     assert reading.dice() == Dice.parse("1 2 6 6 3")
-    assert reading.to_dict()["dice"][2] == {"value": 6, "box": [6, 0, 7, 1], "confidence": 0.5}
+    assert reading.to_dict()["dice"][2] == {"value": 6, "box": [6, 0, 7, 1], "confidence": 0.5,
+                                            "doubtful": False}

@@ -1,0 +1,80 @@
+"""Doubtful dice: the default confidence line and the expected-count hint."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from vision_samples import SAMPLES, sample_truth
+
+from pipkeeper.cli import main
+from scorekeeper.dice import Dice
+from vision import DOUBTFUL_BELOW, DiceCountReadError, DiceReading, Die, read_dice
+from vision.reading import judge
+
+CONFIDENCES = (0.95, 0.3, 0.8, 0.55, 0.1, 0.9)
+
+
+def dice_with(confidences: tuple[float, ...]) -> tuple[Die, ...]:
+    """Return dice valued 1, 2, ... left to right with the given confidences."""
+    return tuple(Die(v, (10 * v, 0, 10 * v + 8, 8), c) for v, c in enumerate(confidences, 1))
+
+
+def test_dice_below_the_default_line_are_doubtful_but_returned() -> None:
+    reading = DiceReading(80, 10, judge(dice_with(CONFIDENCES)))
+    assert DOUBTFUL_BELOW == 0.5
+    assert [d.doubtful for d in reading.found] == [False, True, False, False, True, False]
+    assert reading.values == (1, 3, 4, 6)
+    assert [d.value for d in reading.doubtful] == [2, 5]
+    assert reading.to_dict()["dice"][1]["doubtful"] is True
+    with pytest.raises(DiceCountReadError, match=r"read 4 dice \(and 2 doubtful\), need 5"):
+        reading.dice()
+
+
+def test_expect_counts_the_n_most_likely_and_keeps_left_to_right_order() -> None:
+    reading = DiceReading(80, 10, judge(dice_with(CONFIDENCES), expect=5))
+    assert [d.value for d in reading.found] == [1, 2, 3, 4, 5, 6]
+    assert reading.values == (1, 2, 3, 4, 6)  # the 0.3 die counts, the 0.1 one does not
+    assert reading.dice() == Dice.parse("1 2 3 4 6")
+    assert [d.value for d in DiceReading(80, 10, judge(dice_with(CONFIDENCES), expect=2)
+                                         ).certain] == [1, 6]
+
+
+@pytest.mark.parametrize(("expect", "counted"), [(0, 0), (6, 6), (9, 6)])
+def test_expect_at_the_ends(expect: int, counted: int) -> None:
+    reading = DiceReading(80, 10, judge(dice_with(CONFIDENCES), expect=expect))
+    assert len(reading.certain) == counted and len(reading.found) == 6
+
+
+def test_negative_expect_is_refused() -> None:
+    with pytest.raises(ValueError, match="expect must be 0 or more dice, not -1"):
+        judge(dice_with(CONFIDENCES), expect=-1)
+    with pytest.raises(ValueError, match="not -2"):
+        read_dice(SAMPLES / "sample_01.jpg", expect=-2)
+
+
+def test_read_dice_with_expect_on_a_photo() -> None:
+    plain = read_dice(SAMPLES / "sample_01.jpg")
+    assert len(plain.certain) == 5
+    fewer = read_dice(SAMPLES / "sample_01.jpg", expect=3)
+    assert len(fewer.certain) == 3 and len(fewer.doubtful) == 2
+    assert [d.box for d in fewer.found] == [d.box for d in plain.found]
+    lowest_counted = min(d.confidence for d in fewer.certain)
+    assert all(d.confidence <= lowest_counted for d in fewer.doubtful)
+
+
+def test_cli_expect_marks_doubtful_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    good = str(SAMPLES / "sample_02.jpg")
+    assert main(["read", "--json", "--expect", "2", good]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert [d["doubtful"] for d in record["dice"]].count(False) == 2
+    assert len(record["dice"]) == len(sample_truth(good)["values"])
+    assert main(["read", "--expect", "2", good]) == 0
+    assert "(2 dice); doubtful: " in capsys.readouterr().out
+
+
+def test_cli_refuses_a_negative_expect(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["read", "--expect", "-1", str(SAMPLES / "sample_02.jpg")])
+    assert exit_info.value.code == 2
+    assert "expected a number of dice (0 or more), not '-1'" in capsys.readouterr().err
