@@ -1,4 +1,5 @@
-"""Photo uploads: check that the upload is an image, read the dice with `vision`.
+"""Photo uploads: check that the upload is an image, read the dice with `vision`,
+merge them with the kept dice (`web.rethrow`).
 
 `vision` (OpenCV, onnxruntime) is imported on the first photo, not at start-up,
 so the app and its API run even where the camera pipeline is unavailable.
@@ -6,13 +7,18 @@ so the app and its API run even where the camera pipeline is unavailable.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from werkzeug.datastructures import FileStorage
 
 from scorekeeper import Dice
+from web import rethrow
 from web.errors import ApiError
+
+if TYPE_CHECKING:
+    from vision import DiceReading
 
 MAX_UPLOAD_BYTES = 15 * 1024 * 1024
 # File signatures of the formats the camera pipeline decodes.
@@ -37,13 +43,13 @@ def looks_like_image(data: bytes) -> bool:
     return any(data[at : at + len(magic)] == magic for at, magic in SIGNATURES)
 
 
-def upload_bytes(upload: FileStorage | None) -> bytes:
-    """Return the bytes of the uploaded photo.
+def upload_bytes(upload: FileStorage | None, field: str = "photo") -> bytes:
+    """Return the bytes of the image uploaded as multipart field *field*.
 
     Raises ApiError(400) when there is no file, it is empty, or it is not an image.
     """
     if upload is None:
-        raise ApiError("no photo: send the image as the multipart field 'photo'")
+        raise ApiError(f"no photo: send the image as the multipart field {field!r}")
     data: bytes = upload.read()
     if not data:
         raise ApiError("the uploaded photo is empty")
@@ -55,16 +61,37 @@ def upload_bytes(upload: FileStorage | None) -> bytes:
     return data
 
 
-def read_photo(upload: FileStorage | None) -> PhotoReading:
-    """Return the dice read from an uploaded photo.
+def read_image(data: bytes, expect: int | None = None) -> DiceReading:
+    """Return what the camera pipeline reads in the image *data* (see vision.read_dice).
 
-    Raises ApiError: 400 for a missing, empty or unreadable image (the vision
-    message), 400 with the ``reading`` when not exactly five dice were read,
-    503 when the camera pipeline or its models are not installed.
+    Raises ApiError: 400 for an unreadable image (the vision message), 503 when the
+    camera pipeline or its models are not installed.
+    """
+    try:
+        from vision import ImageError, ModelError, read_dice
+    except ImportError as error:
+        raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
+    try:
+        return read_dice(data, expect=expect)
+    except ImageError as error:
+        raise ApiError(f"not a readable image: {error}") from None
+    except ModelError as error:
+        raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
+
+
+def read_photo(upload: FileStorage | None, kept: Mapping[int, int]) -> PhotoReading:
+    """Return the roll read from an uploaded photo of the thrown dice, or of all five,
+    merged with the *kept* dice (position -> value; see `web.rethrow`).
+
+    The payload is the reading with each found die's ``role`` ("thrown", "kept" or
+    "doubtful") and ``position`` in the roll (null for a doubtful one), and the
+    ``values`` of the counted dice. Raises ApiError: 400 for a missing, empty or
+    unreadable image (the vision message), 400 with the ``reading`` when fewer dice
+    were found than thrown, 503 when the camera pipeline or its models are not installed.
     """
     data = upload_bytes(upload)
     try:
-        from vision import DiceCountReadError, ImageError, ModelError, read_dice
+        from vision import ImageError, ModelError, read_dice
     except ImportError as error:
         raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
     try:
@@ -73,9 +100,18 @@ def read_photo(upload: FileStorage | None) -> PhotoReading:
         raise ApiError(f"not a readable image: {error}") from None
     except ModelError as error:
         raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
-    payload = {**reading.to_dict(), "values": list(reading.values)}
     try:
-        dice = reading.dice()
-    except DiceCountReadError as error:
-        raise ApiError(f"{error}; correct the dice by hand", reading=payload) from None
-    return PhotoReading(dice, payload)
+        merged = rethrow.merge(reading.found, kept)
+    except rethrow.TooFewDiceError as error:
+        raise ApiError(str(error), reading=reading.to_dict(), found=error.found,
+                       thrown=error.thrown) from None
+    return PhotoReading(merged.dice, _payload(reading.to_dict(), merged))
+
+
+def _payload(reading: dict[str, Any], merged: rethrow.Merged) -> dict[str, Any]:
+    """Return the reading as sent to the page: each die with its role and position."""
+    dice = [{**die, "role": role, "position": position, "doubtful": role == "doubtful"}
+            for die, role, position in zip(reading["dice"], merged.roles, merged.positions,
+                                           strict=True)]
+    values = [die["value"] for die in dice if die["role"] != "doubtful"]
+    return {**reading, "dice": dice, "values": values}
