@@ -19,8 +19,12 @@ What `audit` reports (`Problem.code`):
 - ``blank_box``: a blank box (not with ``audit(pad, finished=False)``).
 - ``impossible_value``: no roll scores that there, Joker included (7 in Fours).
 - ``wrong_total``: a subtotal or total that is not the sum it stands for.
+- ``carried_total``: a total that adds up the rows above it as they are written,
+  one of which is wrong, so it is wrong too.
 - ``wrong_bonus``: upper bonus not 35 at 63 or more and 0 below; Yahtzee bonus
   not 100 per check.
+- ``bonus_as_points``: the checks row holds points (300 for three checks); the
+  rest of the audit counts it as those checks.
 - ``bonus_without_yahtzee``: bonus checks without 50 in the Yahtzee box.
 - ``too_many_checks``: more checks than other boxes holding a value that a
   Yahtzee scores there (at most 12).
@@ -28,21 +32,19 @@ What `audit` reports (`Problem.code`):
 `card_problems` keeps those no game can have at any point (``impossible_value``,
 ``bonus_without_yahtzee``, ``too_many_checks``); the advisor refuses such a card.
 
-Totals left blank are not checked. A written total is right when it is the
-correct sum from the boxes, or the sum of the rows it adds up as they are
-written: one slip is reported once, on its own row, and not again on every
-total that carried it down. The checks count as written; the upper bonus is
-checked against the upper boxes themselves.
+Totals left blank are not checked. A slip is ``wrong_total`` on its own row;
+every total below that carried it down is ``carried_total``, which says so. A
+total's `Problem.parts` are the rows it adds up and their right values. The
+upper bonus is checked against the upper boxes themselves.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
-from functools import cache
 from typing import Any
 
+from scorekeeper.boxvalues import bonus_roll_values, describe_values, possible_values
 from scorekeeper.cardfile import (
     CARD_CHECK_KEYS,
     card_check_rows,
@@ -55,9 +57,8 @@ from scorekeeper.cardfile import (
     whole_number,
 )
 from scorekeeper.cardfile import PadFormatError as PadFormatError
-from scorekeeper.dice import DICE_COUNT, FACES, Dice
 from scorekeeper.layout import PRINTED_TOTALS, TOTAL_KEYS, TOTAL_NAMES, pad_rows, total_keys
-from scorekeeper.rulesets import Category, Joker, RuleSet, RuleSetError, Section, ruleset
+from scorekeeper.rulesets import RuleSet, RuleSetError, Section, ruleset
 from scorekeeper.scorecard import Scorecard
 
 # The pad's printed names of its totals, and "checks" for the bonus checks.
@@ -254,58 +255,6 @@ def _check_value(key: str, value: object) -> int | None:
     return whole_number(key, value, PadFormatError)
 
 
-# --- what a box can hold -----------------------------------------------------
-
-
-def possible_values(rules: RuleSet, slug: str) -> frozenset[int]:
-    """Return every value box *slug* can hold: any roll's score, and its Joker scores.
-
-    Raises UnknownBoxError for a box the rule set does not have.
-    """
-    category = rules.category(slug)
-    joker = rules.joker is not Joker.NONE and slug != rules.five_alike_slug
-    return _roll_values(category) | (joker_values(category) if joker else frozenset())
-
-
-@cache
-def _roll_values(category: Category) -> frozenset[int]:
-    rolls = itertools.combinations_with_replacement(FACES, DICE_COUNT)
-    return frozenset(category.score(Dice(roll)) for roll in rolls)
-
-
-@cache
-def joker_values(category: Category) -> frozenset[int]:
-    """Return what a Yahtzee scores in *category* when placed there as a Joker."""
-    values = {
-        category.joker_points if category.joker_points is not None else category.score(dice)
-        for dice in (Dice((face,) * DICE_COUNT) for face in FACES)
-    }
-    if category.section is Section.UPPER:
-        values.add(0)  # a Yahtzee of another face, or the forced zero above
-    return frozenset(values)
-
-
-def _bonus_roll_values(rules: RuleSet, category: Category) -> frozenset[int]:
-    """Return what a further Yahtzee (one that earns a check) can score in *category*."""
-    if rules.joker is Joker.FREE:
-        # Free choice may place it without the Joker (its own upper box still open).
-        plain = {category.score(Dice((face,) * DICE_COUNT)) for face in FACES}
-        return joker_values(category) | plain
-    return joker_values(category)
-
-
-def describe_values(values: Iterable[int]) -> str:
-    """Return values in words: "0, 4, 8, 12, 16 or 20", "0 or 5 to 30"."""
-    ordered = sorted(set(values))
-    # Consecutive values share value - position, so groupby splits them into runs.
-    groups = itertools.groupby(enumerate(ordered), key=lambda pair: pair[1] - pair[0])
-    runs = [[value for _, value in group] for _, group in groups]
-    words: list[str] = []
-    for run in runs:
-        words += [f"{run[0]} to {run[-1]}"] if len(run) >= 4 else [str(v) for v in run]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
 # --- the audit ---------------------------------------------------------------
 
 
@@ -318,6 +267,7 @@ class Problem:
     written: int | None
     expected: str  # what the row may hold, in words: "0 or 25", "63"
     message: str  # an English sentence for people
+    parts: tuple[tuple[str, int], ...] = ()  # a total's rows (box or total key) and values
 
     def to_dict(self) -> dict[str, object]:
         """Return a JSON-ready dict of the fields."""
@@ -366,48 +316,62 @@ def _total_problems(pad: Pad) -> list[Problem]:
     """Return the problems with the bonuses and totals, in pad order."""
     problems = _upper_bonus_check(pad) + _checks_problems(pad)
     correct, carried = _sums(pad, carry=False), _sums(pad, carry=True)
-    for key, (expected, formula) in correct.items():
+    for key, (expected, parts) in correct.items():
         value = pad.totals.get(key)
-        if value is None or value in (expected, carried[key][0]):
+        if value is None or value == expected:
             continue
-        code = "wrong_bonus" if key == "yahtzee_bonus" else "wrong_total"
-        label = row_label(pad.rules, key)
-        message = f"{label}: {value} is written, but it should be {expected} ({formula})."
-        problems.append(Problem(key, code, value, str(expected), message))
+        label, formula = row_label(pad.rules, key), _formula(pad.rules, key, parts)
+        if value == carried[key][0]:
+            code = "carried_total"
+            message = (f"{label}: {value} adds up the rows above as written, but one of them "
+                       f"is wrong, so it should be {expected} ({formula}).")
+        else:
+            code = "wrong_bonus" if key == "yahtzee_bonus" else "wrong_total"
+            message = f"{label}: {value} is written, but it should be {expected} ({formula})."
+        problems.append(Problem(key, code, value, str(expected), message, parts))
     return problems
 
 
-def _sums(pad: Pad, carry: bool) -> dict[str, tuple[int, str]]:
-    """Return each sum of the pad: its value and how it adds up, from the boxes.
+Sum = tuple[int, tuple[tuple[str, int], ...]]
+
+
+def _formula(rules: RuleSet, key: str, parts: tuple[tuple[str, int], ...]) -> str:
+    """Return how total *key* adds up: "3 + 6 + 9", "Upper total 110 + Lower total 314"."""
+    if key == "yahtzee_bonus":
+        return f"{parts[0][1]} × {rules.five_alike_bonus}"
+    return " + ".join(str(value) if name in rules.slugs else f"{row_label(rules, name)} {value}"
+                      for name, value in parts)
+
+
+def _sums(pad: Pad, carry: bool) -> dict[str, Sum]:
+    """Return each sum of the pad: its value and the rows it adds up with their values.
 
     With *carry*, a total written on the pad stands for itself in the sums below it.
     """
     rules, written = pad.rules, pad.totals
-    sums: dict[str, tuple[int, str]] = {}
+    sums: dict[str, Sum] = {}
 
     def used(key: str, computed: int) -> int:
         value = written.get(key)
         return value if carry and value is not None else computed
 
-    def add(key: str, parts: Mapping[str, int]) -> int:
-        formula = " + ".join(f"{name} {value}" for name, value in parts.items())
-        sums[key] = (sum(parts.values()), formula)
-        return used(key, sums[key][0])
+    def add(key: str, parts: Mapping[str, int]) -> tuple[str, int]:
+        sums[key] = (sum(parts.values()), tuple(parts.items()))
+        return key, used(key, sums[key][0])
 
     for section, key in ((Section.UPPER, "upper_subtotal"), (Section.LOWER, "lower_subtotal")):
-        values = _section(pad, section)
-        sums[key] = (sum(values), " + ".join(map(str, values)))
-    upper = {"upper subtotal": used("upper_subtotal", sums["upper_subtotal"][0])}
+        add(key, {c.slug: pad.boxes[c.slug] or 0
+                  for c in rules.categories if c.section is section})
+    upper = {"upper_subtotal": used("upper_subtotal", sums["upper_subtotal"][0])}
     if "upper_bonus" in written:
-        upper["upper bonus"] = used("upper_bonus", _upper_bonus(rules, sums["upper_subtotal"][0]))
-    lower = {"lower subtotal": used("lower_subtotal", sums["lower_subtotal"][0])}
+        upper["upper_bonus"] = used("upper_bonus", _upper_bonus(rules, sums["upper_subtotal"][0]))
+    lower = {"lower_subtotal": used("lower_subtotal", sums["lower_subtotal"][0])}
     if "yahtzee_bonus_checks" in written:
         checks = (_bonus_count(pad) or ("", 0, 0))[2]
-        points = checks * rules.five_alike_bonus
-        sums["yahtzee_bonus"] = (points, f"{checks} × {rules.five_alike_bonus}")
-        lower["Yahtzee bonus"] = used("yahtzee_bonus", points)
-    grand = {"upper total": add("upper_total", upper), "lower total": add("lower_total", lower)}
-    add("grand_total", grand)
+        sums["yahtzee_bonus"] = (checks * rules.five_alike_bonus,
+                                 (("yahtzee_bonus_checks", checks),))
+        lower["yahtzee_bonus"] = used("yahtzee_bonus", sums["yahtzee_bonus"][0])
+    add("grand_total", dict([add("upper_total", upper), add("lower_total", lower)]))
     return sums
 
 
@@ -435,18 +399,41 @@ def _bonus_count(pad: Pad) -> tuple[str, int, int] | None:
     """Return the checks row (or the points row, if no checks): its value, how many checks."""
     checks, points = pad.totals.get("yahtzee_bonus_checks"), pad.totals.get("yahtzee_bonus")
     if checks is not None:
-        return ("yahtzee_bonus_checks", checks, checks)
+        return ("yahtzee_bonus_checks", checks, _checks_of(pad.rules, checks))
     if points is not None:
         return ("yahtzee_bonus", points, points // pad.rules.five_alike_bonus)
     return None
 
 
+def _checks_of(rules: RuleSet, value: int) -> int:
+    """Return the checks a checks row holding *value* stands for: 300 written there is points,
+    three checks (no pad has room for a hundred)."""
+    bonus = rules.five_alike_bonus
+    return value // bonus if value >= bonus and value % bonus == 0 else value
+
+
+def _as_points(pad: Pad, value: int, checks: int) -> list[Problem]:
+    """Return the problem of a checks row written as points (*value* for *checks* checks)."""
+    bonus = pad.rules.five_alike_bonus
+    message = (f"Yahtzee bonus checks: {value} is written, but this row counts checks: "
+               f"write one check per extra Yahtzee ({value} points = {checks} checks "
+               f"of {bonus} points).")
+    return [Problem("yahtzee_bonus_checks", "bonus_as_points", value, str(checks), message)]
+
+
 def _checks_problems(pad: Pad) -> list[Problem]:
-    """Return problems with the Yahtzee-bonus checks: no 50 in the box, or too many."""
+    """Return problems with the Yahtzee-bonus checks: points in the checks row, no 50 in the
+    box, or too many."""
     found = _bonus_count(pad)
     if found is None or not found[2]:
         return []
     row, value, checks = found
+    points = _as_points(pad, value, checks) if row.endswith("checks") and value != checks else []
+    return points + _checks_room(pad, row, value, checks)
+
+
+def _checks_room(pad: Pad, row: str, value: int, checks: int) -> list[Problem]:
+    """Return the problem of *checks* bonus checks the pad cannot hold, if any."""
     label = row_label(pad.rules, row)
     five_alike = pad.rules.category(pad.rules.five_alike_slug)
     held = pad.boxes[five_alike.slug]
@@ -457,7 +444,7 @@ def _checks_problems(pad: Pad) -> list[Problem]:
         )
         return [Problem(row, "bonus_without_yahtzee", value, "0", message)]
     others = [c for c in pad.rules.categories if c is not five_alike]
-    room = sum(pad.boxes[c.slug] in _bonus_roll_values(pad.rules, c) for c in others)
+    room = sum(pad.boxes[c.slug] in bonus_roll_values(pad.rules, c) for c in others)
     if checks <= room:
         return []
     message = (

@@ -164,13 +164,83 @@ def test_wrong_total_messages_show_the_sum() -> None:
     problems = audit(pad(totals={"upper_subtotal": 74, "grand_total": 420}))
     assert [p.message for p in problems] == [
         "Upper subtotal: 74 is written, but it should be 75 (3 + 6 + 9 + 12 + 15 + 30).",
-        "Grand total: 420 is written, but it should be 424 (upper total 110 + lower total 314).",
+        "Grand total: 420 is written, but it should be 424 (Upper total 110 + Lower total 314).",
     ]
 
 
-def test_a_slip_carried_down_is_reported_once() -> None:
+def test_a_slip_carried_down_is_flagged_on_every_total_that_carries_it() -> None:
     carried = {"upper_subtotal": 70, "upper_total": 105, "grand_total": 419}
-    assert found(audit(pad(totals=carried))) == [("upper_subtotal", "wrong_total", 70, "75")]
+    assert found(audit(pad(totals=carried))) == [
+        ("upper_subtotal", "wrong_total", 70, "75"),
+        ("upper_total", "carried_total", 105, "110"),
+        ("grand_total", "carried_total", 419, "424"),
+    ]
+
+
+# The upper boxes add up to 63: bonus 35, so the total of the upper section is 98.
+UPPER_63 = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+
+
+@pytest.mark.parametrize(
+    ("totals", "problems"),
+    [
+        ({"upper_total": 93}, [("upper_total", "wrong_total", 93, "98")]),
+        ({"upper_subtotal": 63, "upper_bonus": 35, "upper_total": 93},
+         [("upper_total", "wrong_total", 93, "98")]),
+        ({"upper_subtotal": 58, "upper_bonus": 35, "upper_total": 93},
+         [("upper_subtotal", "wrong_total", 58, "63"), ("upper_total", "carried_total", 93, "98")]),
+        ({"upper_subtotal": 63, "upper_bonus": 30, "upper_total": 93},
+         [("upper_bonus", "wrong_bonus", 30, "35"), ("upper_total", "carried_total", 93, "98")]),
+        ({"upper_subtotal": 63, "upper_bonus": 35, "upper_total": 98}, []),
+        ({"upper_total": 63}, [("upper_total", "wrong_total", 63, "98")]),
+    ],
+)
+def test_total_of_upper_section(totals: dict[str, int], problems: list[Any]) -> None:
+    upper = Pad(ruleset("yahtzee"), GOOD_BOXES | UPPER_63, totals)
+    assert found(audit(upper)) == problems
+
+
+def test_a_wrong_total_says_what_it_adds_up() -> None:
+    upper = Pad(ruleset("yahtzee"), GOOD_BOXES | UPPER_63, {"upper_total": 93})
+    (problem,) = audit(upper)
+    assert problem.parts == (("upper_subtotal", 63), ("upper_bonus", 35))
+    assert problem.message == (
+        "Upper total: 93 is written, but it should be 98 (Upper subtotal 63 + Upper bonus 35)."
+    )
+    carried = audit(pad(totals={"upper_subtotal": 70, "upper_total": 105, "grand_total": 419}))
+    assert carried[2].message == (
+        "Grand total: 419 adds up the rows above as written, but one of them is wrong, "
+        "so it should be 424 (Upper total 110 + Lower total 314)."
+    )
+    assert problem.to_dict()["parts"] == (("upper_subtotal", 63), ("upper_bonus", 35))
+
+
+@pytest.mark.parametrize(
+    ("checks", "problems"),
+    [
+        (100, [("yahtzee_bonus_checks", "bonus_as_points", 100, "1")]),
+        (300, [("yahtzee_bonus_checks", "bonus_as_points", 300, "3")]),
+        (1200, [("yahtzee_bonus_checks", "bonus_as_points", 1200, "12"),
+                ("yahtzee_bonus_checks", "too_many_checks", 1200, "5")]),
+        (3, []),
+        (150, [("yahtzee_bonus_checks", "too_many_checks", 150, "5")]),
+    ],
+)
+def test_bonus_checks_written_as_points(checks: int, problems: list[Any]) -> None:
+    # Five boxes hold what a Yahtzee scores there: Sixes, 3 of a Kind, Full House, straights.
+    totals = {"yahtzee_bonus_checks": checks, "yahtzee_bonus": None}
+    totals |= dict.fromkeys(("lower_subtotal", "lower_total", "grand_total"))
+    assert found(audit(pad(totals=totals))) == problems
+
+
+def test_points_in_the_checks_row_count_as_checks_in_the_totals() -> None:
+    totals = {"yahtzee_bonus_checks": 300, "yahtzee_bonus": 300, "lower_total": 514,
+              "grand_total": 624}
+    (problem,) = audit(pad(totals=totals))
+    assert problem.message == (
+        "Yahtzee bonus checks: 300 is written, but this row counts checks: write one check "
+        "per extra Yahtzee (300 points = 3 checks of 100 points)."
+    )
 
 
 @pytest.mark.parametrize(
@@ -213,8 +283,18 @@ def test_several_checks_with_fifty() -> None:
             314,
             "514",
             "Lower total: 314 is written, but it should be 514 "
-            "(lower subtotal 214 + Yahtzee bonus 300).",
-        )
+            "(Lower subtotal 214 + Yahtzee bonus 300).",
+            (("lower_subtotal", 214), ("yahtzee_bonus", 300)),
+        ),
+        Problem(
+            "grand_total",
+            "carried_total",
+            424,
+            "624",
+            "Grand total: 424 adds up the rows above as written, but one of them is wrong, "
+            "so it should be 624 (Upper total 110 + Lower total 514).",
+            (("upper_total", 110), ("lower_total", 514)),
+        ),
     ]
 
 
@@ -262,6 +342,7 @@ def test_every_problem_is_reported_in_pad_order() -> None:
         ("fours", "impossible_value", 7, "0, 4, 8, 12, 16 or 20"),
         ("upper_subtotal", "wrong_total", 58, "57"),
         ("upper_bonus", "wrong_bonus", 35, "0"),
+        ("upper_total", "carried_total", 93, "57"),
         ("full_house", "impossible_value", 20, "0 or 25"),
         ("chance", "blank_box", None, "5 to 30"),
         ("yahtzee_bonus_checks", "bonus_without_yahtzee", 1, "0"),
@@ -273,6 +354,7 @@ def test_every_problem_is_reported_in_pad_order() -> None:
         "written": 7,
         "expected": "0, 4, 8, 12, 16 or 20",
         "message": "Fours: 7 is written, but this box can only hold 0, 4, 8, 12, 16 or 20.",
+        "parts": (),
     }
 
 
