@@ -1,7 +1,8 @@
 """Game: players, whose turn, the rolls of each turn, history and undo; Series of games.
 
 A game is an immutable value: its rule set, its players and the list of events
-that happened (rolls for the first player, rolls, scores). Everything else —
+that happened (rolls for the first player, rolls, scores, corrections of earlier
+boxes). Everything else —
 scorecards, whose turn, the roll number — is derived by replaying the events,
 so undo is dropping the last event and JSON holds just the events.
 """
@@ -13,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from scorekeeper.dice import Dice, DiceError
+from scorekeeper.correction import Correct, CorrectionError, Turn, correct_turns
+from scorekeeper.dice import Dice
 from scorekeeper.errors import RulesError
 from scorekeeper.history import FirstRollRecord, HistoryRecord, RollRecord, ScoreRecord
-from scorekeeper.rulesets import RuleSet, RuleSetError, ruleset
+from scorekeeper.rulesets import RuleSet, ruleset
 from scorekeeper.scorecard import Scorecard
 from scorekeeper.suggest import Suggestion, suggest
 
@@ -86,7 +88,7 @@ class Score:
     box: str
 
 
-Event = FirstRoll | Roll | Score
+Event = FirstRoll | Roll | Score | Correct
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class _State:
     """What the events add up to."""
 
     cards: tuple[Scorecard, ...]
+    turns: tuple[tuple[Turn, ...], ...]  # per player: each box filled and its dice, in order
     order: tuple[int, ...]
     pending: tuple[int, ...] = ()  # players still to roll for first, in seat order
     round_rolls: tuple[tuple[int, Dice], ...] = ()  # this round of rolling for first
@@ -165,6 +168,7 @@ class Game:
         object.__setattr__(self, "players", _clean_players(self.players))
         state = _State(
             cards=tuple(Scorecard.empty(self.rules) for _ in self.players),
+            turns=tuple(() for _ in self.players),
             order=tuple(range(len(self.players))),
             pending=tuple(range(len(self.players))) if self.roll_for_first else (),
         )
@@ -214,6 +218,18 @@ class Game:
         if isinstance(last, FirstRoll):
             return replace(self, events=(*self.events[:-1], FirstRoll(dice)))
         raise NoRollError("there is no roll to correct: roll the dice first")
+
+    def correct_box(
+        self, player: int, box: str, dice: Dice, to_box: str | None = None
+    ) -> Game:
+        """Correct the filled *box* of seat *player*: its turn really ended with *dice*,
+        to be scored in *to_box* (the same box when None). Every later entry of that
+        player is scored anew; the turns after it stay.
+
+        Raises CorrectionError (an open box, nothing changed, or a later entry that the
+        correction makes illegal; the game is then unchanged) or UnknownBoxError.
+        """
+        return self._with(Correct(player, box, dice, to_box))
 
     def score(self, box: str) -> Game:
         """Fill *box* of the current player with the current dice and pass the turn."""
@@ -308,6 +324,10 @@ class Game:
         """True when there is an action to undo."""
         return bool(self.events)
 
+    def turns(self, player: int) -> tuple[Turn, ...]:
+        """The boxes seat *player* filled, in the order filled, each with its dice."""
+        return self._state.turns[player]
+
     def winners(self) -> tuple[int, ...]:
         """Seat indices of the players with the highest grand total (ties share the win)."""
         totals = [card.grand_total for card in self.cards]
@@ -350,7 +370,7 @@ class Game:
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise GameFormatError(f"not a saved game: {error!r}") from None
-        except (DiceError, RuleSetError, GameError) as error:
+        except RulesError as error:
             raise GameFormatError(f"saved game does not replay: {error}") from None
 
 
@@ -363,6 +383,8 @@ def _apply(game: Game, state: _State, event: Event) -> tuple[_State, HistoryReco
         return _apply_first_roll(state, event.dice)
     if state.pending:
         raise PhaseError("roll for the first player first: every player rolls all five dice")
+    if isinstance(event, Correct):
+        return _apply_correct(game, state, event)
     if state.turns_done == len(game.players) * len(game.rules.categories):
         raise GameOverError("the game is over: every box is filled")
     player = state.order[state.turns_done % len(game.players)]
@@ -401,13 +423,26 @@ def _apply_score(state: _State, player: int, box: str) -> tuple[_State, ScoreRec
     card = state.cards[player]
     new_card = card.score(box, state.dice)
     cards = (*state.cards[:player], new_card, *state.cards[player + 1 :])
+    turns = (*state.turns[:player], (*state.turns[player], (box, state.dice)),
+             *state.turns[player + 1 :])
     points = new_card.box(box)
     assert points is not None  # just filled
     record = ScoreRecord(player, state.dice, box, points,
                          new_card.yahtzee_bonus - card.yahtzee_bonus)
-    after = replace(state, cards=cards, turns_done=state.turns_done + 1, roll_number=0,
+    after = replace(state, cards=cards, turns=turns, turns_done=state.turns_done + 1, roll_number=0,
                     dice=None, kept=())
     return after, record
+
+
+def _apply_correct(game: Game, state: _State, event: Correct) -> tuple[_State, HistoryRecord]:
+    player = event.player
+    if not 0 <= player < len(game.players):
+        raise CorrectionError(
+            f"no player {player}: seats are 0 to {len(game.players) - 1}")
+    turns, card, record = correct_turns(game.rules, game.players[player],
+                                        state.turns[player], state.cards[player], event)
+    return replace(state, cards=(*state.cards[:player], card, *state.cards[player + 1 :]),
+                   turns=(*state.turns[:player], turns, *state.turns[player + 1 :])), record
 
 
 def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, FirstRollRecord]:
@@ -435,6 +470,10 @@ def _event_to_dict(event: Event) -> dict[str, Any]:
         return {"type": "first-roll", "dice": list(event.dice.values)}
     if isinstance(event, Roll):
         return {"type": "roll", "dice": list(event.dice.values), "kept": list(event.kept)}
+    if isinstance(event, Correct):
+        moved = {} if event.to_box is None else {"to_box": event.to_box}
+        return {"type": "correction", "player": event.player, "box": event.box,
+                "dice": list(event.dice.values), **moved}
     return {"type": "score", "box": event.box}
 
 
@@ -446,4 +485,8 @@ def _event_from_dict(data: Mapping[str, Any]) -> Event:
         return Roll(Dice.of(data["dice"]), tuple(int(i) for i in data.get("kept", ())))
     if kind == "score":
         return Score(str(data["box"]))
+    if kind == "correction":
+        to_box = data.get("to_box")
+        return Correct(int(data["player"]), str(data["box"]), Dice.of(data["dice"]),
+                       None if to_box is None else str(to_box))
     raise GameFormatError(f"unknown event type {kind!r}")

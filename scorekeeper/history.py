@@ -8,10 +8,11 @@ page and the API send.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from scorekeeper.dice import Dice
+from scorekeeper.scorecard import Scorecard
 
 
 @dataclass(frozen=True)
@@ -60,4 +61,36 @@ class ScoreRecord:
                 "box": self.box, "points": self.points, "bonus": self.bonus}
 
 
-HistoryRecord = FirstRollRecord | RollRecord | ScoreRecord
+@dataclass(frozen=True)
+class CorrectionRecord:
+    """Box *box*, filled in the player's round *round*, corrected: the turn's dice were
+    *dice* (not *dice_before*) and go in *to_box* (the same box unless moved).
+
+    *card* is the player's card after the correction, every later entry scored anew.
+    """
+
+    player: int
+    round: int
+    box: str
+    dice_before: Dice
+    points_before: int
+    to_box: str
+    dice: Dice
+    points: int
+    total_before: int
+    total_after: int
+    card: Scorecard = field(repr=False, compare=False)
+    type: Literal["correction"] = "correction"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"type": "correction", "player", "round", "box", "to_box", "before",
+        "after"}``; before and after hold the turn's dice, its points and the grand total."""
+        return {"type": self.type, "player": self.player, "round": self.round,
+                "box": self.box, "to_box": self.to_box,
+                "before": {"dice": list(self.dice_before.values), "points": self.points_before,
+                           "total": self.total_before},
+                "after": {"dice": list(self.dice.values), "points": self.points,
+                          "total": self.total_after}}
+
+
+HistoryRecord = FirstRollRecord | RollRecord | ScoreRecord | CorrectionRecord

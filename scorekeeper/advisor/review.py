@@ -18,7 +18,7 @@ from scorekeeper.advisor.advise import Option, advise, keep_value
 from scorekeeper.advisor.solver import AdvisorError, Table
 from scorekeeper.dice import Dice
 from scorekeeper.game import Game
-from scorekeeper.history import FirstRollRecord, RollRecord, ScoreRecord
+from scorekeeper.history import CorrectionRecord, FirstRollRecord, RollRecord, ScoreRecord
 from scorekeeper.scorecard import Scorecard
 
 
@@ -150,6 +150,9 @@ def choices(game: Game, table: Table) -> list[Choice]:
     moment: RollRecord | None = None  # the last roll of the turn in progress
     for record in game.history():
         if isinstance(record, FirstRollRecord):
+            continue
+        if isinstance(record, CorrectionRecord):  # an earlier box corrected: later choices
+            cards[record.player] = record.card  # are measured on the corrected card
             continue
         if moment is not None:
             found.append(_choice(table, cards[record.player], moment, record))

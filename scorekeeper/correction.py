@@ -1,0 +1,91 @@
+"""Correcting a box filled in an earlier turn, without undoing the turns after it.
+
+At a real table the scorer sometimes enters the wrong dice, or taps the wrong
+box, and notices turns later. A correction names the filled box and gives the
+dice the turn really ended with, and optionally the box they should have gone
+in. The player's card is then scored again turn by turn with that one turn
+changed, so every later entry is checked anew (Joker rules, upper section
+first, Yahtzee bonus); when one of them would no longer be allowed, the
+correction is refused and nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorekeeper.dice import DICE_COUNT, Dice
+from scorekeeper.errors import RulesError
+from scorekeeper.history import CorrectionRecord
+from scorekeeper.rulesets import RuleSet
+from scorekeeper.scorecard import Scorecard, ScoringError
+
+Turn = tuple[str, Dice]  # the box a turn filled and the dice it was filled with
+
+
+class CorrectionError(RulesError):
+    """A correction that names an open box, changes nothing, or breaks a later entry."""
+
+
+@dataclass(frozen=True)
+class Correct:
+    """Box *box* of seat *player* is re-scored with *dice*, moved to *to_box* if given."""
+
+    player: int
+    box: str
+    dice: Dice
+    to_box: str | None = None
+
+
+def _rescored(rules: RuleSet, name: str, turns: Sequence[Turn], index: int) -> Scorecard:
+    """Return the card of *turns*, whose turn *index* was changed. Raises CorrectionError."""
+    card = Scorecard.empty(rules)
+    for number, (box, dice) in enumerate(turns):
+        try:
+            card = card.score(box, dice)
+        except ScoringError as error:
+            if number == index:
+                raise CorrectionError(
+                    f"{name}'s round {number + 1} cannot be corrected to {dice} in {box!r}: "
+                    f"{error}") from None
+            raise CorrectionError(
+                f"correcting {name}'s round {index + 1} would make round {number + 1} "
+                f"({dice} in {box!r}) illegal: {error}; nothing was changed") from None
+    return card
+
+
+def correct_turns(
+    rules: RuleSet, name: str, turns: Sequence[Turn], card: Scorecard, event: Correct
+) -> tuple[tuple[Turn, ...], Scorecard, CorrectionRecord]:
+    """Return a player's turns and card after *event*, and its history record.
+
+    *turns* are the player's scored turns in order and *card* the card they make.
+    Raises UnknownBoxError for a box the rules lack, CorrectionError otherwise.
+    """
+    box = rules.category(event.box).slug
+    to_box = rules.category(event.to_box).slug if event.to_box is not None else box
+    if len(event.dice) != DICE_COUNT:
+        raise CorrectionError(
+            f"a turn ends with {DICE_COUNT} dice, got {list(event.dice.values)}")
+    index = next((i for i, (filled, _) in enumerate(turns) if filled == box), None)
+    if index is None:
+        raise CorrectionError(
+            f"{name}'s box {box!r} is still open: only a filled box can be corrected")
+    old_dice = turns[index][1]
+    if (to_box, event.dice) == turns[index]:
+        raise CorrectionError(
+            f"{name}'s box {box!r} already holds {old_dice}: the correction changes nothing")
+    fixed = (*turns[:index], (to_box, event.dice), *turns[index + 1:])
+    after = _rescored(rules, name, fixed, index)
+    record = CorrectionRecord(
+        player=event.player, round=index + 1, box=box, dice_before=old_dice,
+        points_before=_points(card, box), to_box=to_box, dice=event.dice,
+        points=_points(after, to_box), total_before=card.grand_total,
+        total_after=after.grand_total, card=after)
+    return tuple(fixed), after, record
+
+
+def _points(card: Scorecard, box: str) -> int:
+    points = card.box(box)
+    assert points is not None  # a filled box
+    return points
