@@ -3,7 +3,8 @@
 Resources attach with ``init_app``: the SQLite database (`web.db`), the JSON
 error path (`web.errors`), CSRF checks (`web.security`), the event streams
 (`web.events`) and the languages of the pages (`web.i18n`). Blueprints: the
-JSON API (`web.api`), the advisor's hints and reviews (`web.api_advice`), joining by
+JSON API (`web.api`), the advisor's hints and reviews (`web.api_advice`), live camera
+frames (`web.frames`), joining by
 code or QR (`web.join`), the pages (`web.pages`).
 """
 
@@ -31,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         db,
         errors,
         events,
+        frames,
         i18n,
         join,
         pages,
@@ -55,6 +57,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for resource in (db, store, access, errors, security, events, i18n, advice):
         resource.init_app(app)
     app.url_map.converters["game_id"] = GameIdConverter
-    for blueprint in (api.bp, api_advice.bp, join.bp, pages.bp):
+    for blueprint in (api.bp, api_advice.bp, frames.bp, join.bp, pages.bp):
         app.register_blueprint(blueprint)
     return app
