@@ -30,12 +30,26 @@ export function fill(node, ...children) {
 
 let clearTimer = null;
 
+/**
+ * The message bar sticks to the top of a scrolled page: move the page down so that what was
+ * at the top of the screen (*top*, when the page's main part was at *before*) is not under it.
+ */
+function uncover(area, main, top, before) {
+  const moved = main.getBoundingClientRect().top - before;
+  const covered = area.getBoundingClientRect().bottom - (top + moved);
+  if (covered > 0) window.scrollBy(0, -covered);
+}
+
 /** Show *text* in the page's live message area; kind "error" stays until the next message. */
 export function say(text, kind = "info") {
   const area = document.getElementById("messages");
   if (!area) return;
   clearTimeout(clearTimer);
+  const main = document.getElementById("main");
+  const before = main ? main.getBoundingClientRect().top : 0;
+  const top = Math.max(before, area.getBoundingClientRect().bottom);
   fill(area, el("p", { class: `message ${kind}`, text }));
+  if (main) uncover(area, main, top, before);
   area.setAttribute("role", kind === "error" ? "alert" : "status");
   if (kind !== "error") clearTimer = setTimeout(() => fill(area), 8000);
 }
