@@ -1,4 +1,5 @@
-// The home page: start a game (rules, 1 to 8 players, roll for first), resume, history, statistics.
+// The home page: start a game (rules, 1 to 8 players in the order they play, roll for first),
+// resume, history, statistics.
 
 import { api, ApiError } from "./api.js";
 import { el, fill, say } from "./dom.js";
@@ -16,23 +17,39 @@ function renumber() {
     const input = li.querySelector("input");
     input.id = `player-${n}`;
     input.placeholder = t("player_n", { n });
-    const remove = li.querySelector(".remove");
+    const [up, down, remove] = li.querySelectorAll("button");
+    up.setAttribute("aria-label", t("move_player_up", { n }));
+    down.setAttribute("aria-label", t("move_player_down", { n }));
     remove.setAttribute("aria-label", t("remove_player", { n }));
+    up.disabled = i === 0;
+    down.disabled = i === items.length - 1;
     remove.hidden = items.length === 1;
   });
   $("add-player").disabled = items.length >= MAX_PLAYERS;
 }
 
+/** Move player *li* one place up (-1) or down (+1); the pressed button keeps the focus. */
+function move(li, step, button) {
+  const other = step < 0 ? li.previousElementSibling : li.nextElementSibling;
+  if (!other) return;
+  if (step < 0) other.before(li); else other.after(li);
+  renumber();
+  (button.disabled ? li.querySelector("input") : button).focus();
+}
+
 function playerItem(value = "") {
   const input = el("input", { name: "player", maxlength: 40, autocomplete: "off", required: true });
   input.value = value;
+  const button = (cls, text, onClick) => el("button", { type: "button", class: `${cls} quiet`, text,
+    on: { click: (event) => onClick(event.currentTarget) } });
   const li = el("li", {}, el("label", { class: "visually-hidden" }), input,
-    el("button", { type: "button", class: "remove quiet", text: "✕" }));
-  li.querySelector(".remove").addEventListener("click", () => {
-    li.remove();
-    renumber();
-    $("players").querySelector("input")?.focus();
-  });
+    button("move-up", "↑", (b) => move(li, -1, b)),
+    button("move-down", "↓", (b) => move(li, 1, b)),
+    button("remove", "✕", () => {
+      li.remove();
+      renumber();
+      $("players").querySelector("input")?.focus();
+    }));
   return li;
 }
 
