@@ -10,7 +10,15 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext
 from jinja2.utils import htmlsafe_json_dumps
@@ -114,6 +122,15 @@ def board(game_id: int) -> str:
     return render_template("board.html", state=state, data=page_data(state=state),
                            rules_label=ruleset_label(state["rules"]),
                            phones_can_join=phones_can_join(state["join_code"]))
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Return the site's icon where browsers look for it first (pages also link the SVG)."""
+    folder = current_app.static_folder
+    assert folder is not None, "the app serves static files"
+    return send_from_directory(folder, "favicon.ico", mimetype="image/vnd.microsoft.icon",
+                               max_age=ONE_YEAR)
 
 
 @bp.get("/pad")
