@@ -32,6 +32,14 @@ def score(box: str) -> Change:
     return lambda series: series.with_current(series.current.score(box))
 
 
+def correct_box(player: int, box: str, dice: Dice, to_box: str | None = None) -> Change:
+    """Return the change correcting seat *player*'s filled *box* of an earlier turn: its
+    dice were *dice*, to be scored in *to_box* when given (`Game.correct_box`; the rules
+    raise CorrectionError, nothing changed, when it would break a later entry)."""
+    return lambda series: series.with_current(
+        series.current.correct_box(player, box, dice, to_box))
+
+
 def undo() -> Change:
     """Return the change taking back the last action (raises NothingToUndoError)."""
     return lambda series: series.with_current(series.current.undo())

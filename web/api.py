@@ -19,7 +19,17 @@ from web import access, actions, advice, listing, photos, store
 from web.db import get_db
 from web.errors import ApiError
 from web.events import compact, hub, publish, stream_response
-from web.parsing import dice_of, flag_of, json_body, kept_of, players_of, quote, version_of
+from web.parsing import (
+    box_of,
+    dice_of,
+    flag_of,
+    json_body,
+    kept_of,
+    players_of,
+    quote,
+    version_of,
+    whole_number,
+)
 from web.state import render_boxes, render_state
 from web.stats import player_stats
 
@@ -121,6 +131,30 @@ def undo(game_id: int) -> Response:
     """Take back the last action of the current game."""
     body = json_body()
     return _json(_change(game_id, version_of(body, required=True), actions.undo())[1])
+
+
+def _correction(body: Mapping[str, Any]) -> actions.Change:
+    """Return the change of a correction: ``player`` (seat), ``box``, ``dice``, ``to_box``."""
+    player = whole_number(body.get("player"), "player")
+    if player is None:
+        raise ApiError("'player' is required: the seat (0, 1, …) whose box is corrected")
+    to_box = body.get("to_box")
+    return actions.correct_box(player, box_of(body.get("box")), dice_of(body.get("dice")),
+                               None if to_box is None else box_of(to_box, "to_box"))
+
+
+@bp.post("/games/<game_id:game_id>/corrections")
+def correct_box(game_id: int) -> Response:
+    """Correct a box filled in an earlier turn: the card is scored anew, later turns stay."""
+    body = json_body()
+    return _json(_change(game_id, version_of(body, required=True), _correction(body))[1])
+
+
+@bp.post("/games/<game_id:game_id>/corrections/preview")
+def preview_correction(game_id: int) -> dict[str, Any]:
+    """What a correction would do (the history record it would add), changing nothing."""
+    series = _correction(json_body())(access.load_game(game_id).series)
+    return {"correction": series.current.history()[-1].to_dict()}
 
 
 @bp.post("/games/<game_id:game_id>/next")

@@ -138,6 +138,13 @@ def dice_of(value: object) -> Dice:
     raise ApiError(f"'dice' must be a list of five values 1..6, got {quote(value)}")
 
 
+def box_of(value: object, name: str = "box") -> str:
+    """Return a box slug as sent (the rules check it). Raises ApiError(400) for non-text."""
+    if not isinstance(value, str) or not value or len(value) > 40:
+        raise ApiError(f"{name!r} must be a box slug, got {quote(value)}")
+    return value
+
+
 def kept_of(value: object) -> tuple[int, ...]:
     """Return kept positions 0..4 from a list of ints or text like "0,2" (a form field)."""
     if value is None or value == "":

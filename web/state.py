@@ -20,10 +20,12 @@ def render_boxes(rules: RuleSet) -> list[dict[str, str]]:
 
 
 def render_cards(game: Game) -> list[dict[str, Any]]:
-    """Return every player's scorecard: name, boxes (points or null) and totals."""
+    """Return every player's scorecard: name, boxes (points or null), totals, and the dice
+    each filled box was scored with (what a correction of that box starts from)."""
     return [
-        {"player": name, "boxes": card.boxes(), "totals": card.totals()}
-        for name, card in zip(game.players, game.cards, strict=True)
+        {"player": name, "boxes": card.boxes(), "totals": card.totals(),
+         "dice": {box: list(dice.values) for box, dice in game.turns(seat)}}
+        for seat, (name, card) in enumerate(zip(game.players, game.cards, strict=True))
     ]
 
 
