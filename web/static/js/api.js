@@ -52,6 +52,11 @@ export const api = {
     if (replace) form.append("replace", "true");
     return call("POST", `${game(id)}/rolls`, form);
   },
+  frame: (id, blob) => {
+    const form = new FormData();
+    form.append("frame", blob, "frame.jpg");
+    return call("POST", `${game(id)}/frames`, form);
+  },
   score: (id, box, version) => call("POST", `${game(id)}/scores`, { box, version }),
   undo: (id, version) => call("POST", `${game(id)}/undo`, { version }),
   next: (id, version) => call("POST", `${game(id)}/next`, { version }),

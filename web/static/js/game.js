@@ -9,6 +9,7 @@ import { boxLabel, isolate, num, pageData, t } from "./i18n.js";
 import { showGameOver } from "./over.js";
 import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
 import { follow } from "./live.js";
+import { setupLivecam } from "./livecam.js";
 import { setupHint, showHint } from "./hint.js";
 import { showReview } from "./review.js";
 import { renderTurn } from "./turn.js";
@@ -187,5 +188,13 @@ function setupForms() {
 setupForms();
 setupHint(render);
 setupPhoto(onPhoto, (message) => say(message, "error"));
+setupLivecam({
+  state: () => ctx.state,
+  propose: (dice, kept) => {
+    Object.assign(ctx, { draft: [...dice], kept: new Set(kept), correcting: false });
+    render();
+  },
+  record: onRecord,
+});
 setState(ctx.state, { force: true });
 follow(ctx.state.id, (state) => setState(state));

@@ -54,7 +54,12 @@ export function hidePhoto() {
   fill($("photo-boxes"));
 }
 
-async function startWebcam() {
+/**
+ * Open the webcam (the back camera on a phone) in the preview; return true when it shows.
+ * An open webcam is reused.
+ */
+export async function startWebcam() {
+  if (stream) return true;
   try {
     stream = await navigator.mediaDevices.getUserMedia({
       video: { facingMode: "environment", width: { ideal: 1280 } }, audio: false });
@@ -68,18 +73,26 @@ async function startWebcam() {
   return true;
 }
 
-function stopWebcam() {
+/** Close the webcam and release the camera. */
+export function stopWebcam() {
   if (stream) stream.getTracks().forEach((track) => track.stop());
   stream = null;
   $("webcam-video").srcObject = null;
   $("webcam").hidden = true;
 }
 
-function captureFrame() {
+/**
+ * Return a JPEG blob of the webcam's picture now, at most *width* px wide (null before the
+ * first picture).
+ */
+export function captureFrame(width = Infinity, quality = 0.9) {
   const video = $("webcam-video");
-  const canvas = el("canvas", { width: video.videoWidth, height: video.videoHeight });
-  canvas.getContext("2d").drawImage(video, 0, 0);
-  return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+  if (!video.videoWidth) return Promise.resolve(null);
+  const scale = Math.min(1, width / video.videoWidth);
+  const canvas = el("canvas", { width: Math.round(video.videoWidth * scale),
+    height: Math.round(video.videoHeight * scale) });
+  canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
 }
 
 /**
