@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from scorekeeper import Dice
 from scorekeeper.series import Series
+from web.errors import ApiError
 
 Change = Callable[[Series], Series]
 
@@ -27,9 +28,20 @@ def roll(dice: Dice, kept: Sequence[int] = (), replace: bool = False) -> Change:
     return change
 
 
-def score(box: str) -> Change:
-    """Return the change filling *box* for the current player (raises the rules' errors)."""
-    return lambda series: series.with_current(series.current.score(box))
+def score(box: str, dice: Dice | None = None) -> Change:
+    """Return the change filling *box* for the current player (raises the rules' errors).
+
+    With *dice* (those the player sees), ApiError(409) unless they are the recorded roll:
+    a box is never filled with dice other than those on the player's screen.
+    """
+    def change(series: Series) -> Series:
+        game = series.current
+        if dice is not None and game.dice is not None and dice != game.dice:
+            raise ApiError(f"the dice {dice} are not the recorded roll {game.dice}: "
+                           "record them, then choose a box", 409)
+        return series.with_current(game.score(box))
+
+    return change
 
 
 def correct_box(player: int, box: str, dice: Dice, to_box: str | None = None) -> Change:

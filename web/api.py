@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from scorekeeper import RULESET_NAMES, ruleset
 from scorekeeper.audit import Pad, audit
 from scorekeeper.series import Series
-from web import access, actions, advice, listing, photos, store
+from web import access, actions, advice, listing, photos, rethrow, store
 from web.db import get_db
 from web.errors import ApiError
 from web.events import compact, hub, publish, stream_response
@@ -99,17 +99,22 @@ def _json(text: str) -> Response:
 
 @bp.post("/games/<game_id:game_id>/rolls")
 def add_roll(game_id: int) -> Response:
-    """A roll as JSON dice or as a photo (multipart ``photo``); ``replace`` corrects the last."""
+    """A roll as JSON dice or as a photo (multipart ``photo``) of the thrown dice or of all
+    five, merged with the ``kept`` ones; ``replace`` corrects the last."""
     reading: dict[str, Any] | None = None
-    if request.mimetype == "multipart/form-data":
-        access.load_game(game_id)  # 404 or 403 before the work of reading a photo
-        data: Mapping[str, Any] = request.form
-        photo = photos.read_photo(request.files.get("photo"))
-        dice, reading = photo.dice, photo.payload
-    else:
-        data = json_body()
+    multipart = request.mimetype == "multipart/form-data"
+    # A photo: 404 or 403 before the work of reading it.
+    game = access.load_game(game_id).game if multipart else None
+    data: Mapping[str, Any] = request.form if multipart else json_body()
+    kept, replace = kept_of(data.get("kept")), flag_of(data.get("replace"), "replace")
+    if game is None:
         dice = dice_of(data.get("dice"))
-    change = actions.roll(dice, kept_of(data.get("kept")), flag_of(data.get("replace"), "replace"))
+    else:
+        # The kept dice are those of the roll on the table; a correction keeps the last roll's.
+        on_table = rethrow.kept_values(game.dice, game.kept if replace else kept)
+        photo = photos.read_photo(request.files.get("photo"), on_table)
+        dice, reading = photo.dice, photo.payload
+    change = actions.roll(dice, kept, replace)
     state, text = _change(game_id, version_of(data, required=False), change)
     head = compact({"reading": reading, "dice": list(dice.values),
                     "suggestions": state["suggestions"]})
@@ -118,12 +123,15 @@ def add_roll(game_id: int) -> Response:
 
 @bp.post("/games/<game_id:game_id>/scores")
 def add_score(game_id: int) -> Response:
-    """Fill a box of the current player with the current dice."""
+    """Fill a box of the current player with the current dice; with ``dice`` (those the
+    player sees), 409 unless they are the recorded roll."""
     body = json_body()
     box = body.get("box")
     if not isinstance(box, str) or not box or len(box) > 40:
         raise ApiError(f"'box' must be a box slug, got {quote(box)}")
-    return _json(_change(game_id, version_of(body, required=True), actions.score(box))[1])
+    shown = None if body.get("dice") is None else dice_of(body.get("dice"))
+    change = actions.score(box, shown)
+    return _json(_change(game_id, version_of(body, required=True), change)[1])
 
 
 @bp.post("/games/<game_id:game_id>/undo")

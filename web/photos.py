@@ -89,17 +89,7 @@ def read_photo(upload: FileStorage | None, kept: Mapping[int, int]) -> PhotoRead
     unreadable image (the vision message), 400 with the ``reading`` when fewer dice
     were found than thrown, 503 when the camera pipeline or its models are not installed.
     """
-    data = upload_bytes(upload)
-    try:
-        from vision import ImageError, ModelError, read_dice
-    except ImportError as error:
-        raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
-    try:
-        reading = read_dice(data)
-    except ImageError as error:
-        raise ApiError(f"not a readable image: {error}") from None
-    except ModelError as error:
-        raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
+    reading = read_image(upload_bytes(upload))
     try:
         merged = rethrow.merge(reading.found, kept)
     except rethrow.TooFewDiceError as error:

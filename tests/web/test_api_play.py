@@ -163,3 +163,15 @@ def test_play_again_continues_the_series_under_the_same_id(api: Api) -> None:
     reply = api.post(f"/api/games/{game}/next", {}, 400)
     assert reply["error"] == "a score pad holds 6 games: start a new series"
     assert api.roll(game, [1, 2, 3, 4, 5], 400)["error"] == "the game is over: every box is filled"
+
+
+def test_score_with_the_dice_shown_refuses_dice_not_recorded(api: Api) -> None:
+    game = api.create(["Ann"])["id"]
+    api.roll(game, [6, 6, 4, 6, 1])
+    body = {"box": "three_of_a_kind", "version": 2, "dice": [6, 6, 4, 6, 6]}
+    reply = api.post(f"/api/games/{game}/scores", body, 409)
+    assert reply == {"error": "the dice 6 6 4 6 6 are not the recorded roll 6 6 4 6 1: "
+                              "record them, then choose a box"}
+    assert api.state(game)["version"] == 2  # nothing was scored
+    state = api.post(f"/api/games/{game}/scores", {**body, "dice": "6 6 4 6 1"})
+    assert state["cards"][0]["boxes"]["three_of_a_kind"] == 23

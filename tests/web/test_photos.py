@@ -1,4 +1,5 @@
-"""Photo uploads: size cap, checks that it is an image, and real photos read by `vision`."""
+"""Photo uploads: size cap, checks that it is an image, real photos read by `vision` and
+merged with the kept dice."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import cv2
 import pytest
 from flask.testing import FlaskClient
 
@@ -96,3 +98,60 @@ def test_real_photo_is_read(upload: Any, api: Api, sample: Path) -> None:
     assert reading["width"] > 0 and reading["height"] > 0
     assert reply["state"]["version"] == 2 and reply["state"]["roll"] == 1
     assert api.state(upload.game)["dice"] == by_x
+
+
+def photo_of(sample: str, width: int | None = None) -> bytes:
+    """Return a sample photo as JPEG bytes, cut to its left *width* pixels when given."""
+    image = cv2.imread(str(Path(__file__).parents[2] / "sample_images" / f"{sample}.jpg"))
+    ok, jpeg = cv2.imencode(".jpg", image if width is None else image[:, :width])
+    assert ok
+    return bytes(jpeg)
+
+
+# sample_01 shows 1 4 1 5 5 left to right; its left 820 pixels show only 1 4 1.
+@pytest.mark.parametrize(
+    ("first", "kept", "photo", "dice", "roles"),
+    [
+        pytest.param([2, 2, 2, 5, 5], "3,4", photo_of("sample_01"), [1, 4, 1, 5, 5],
+                     ["thrown", "thrown", "thrown", "kept", "kept"], id="photo of all five"),
+        pytest.param([2, 2, 2, 5, 5], "3,4", photo_of("sample_01", 820), [1, 4, 1, 5, 5],
+                     ["thrown"] * 3, id="photo of the thrown dice"),
+        pytest.param([6, 2, 2, 2, 6], "0,4", photo_of("sample_01", 820), [6, 1, 4, 1, 6],
+                     ["thrown"] * 3, id="thrown dice fill the free positions"),
+    ],
+)
+def test_photo_roll_merges_the_kept_dice(upload: Any, api: Api, first: list[int], kept: str,
+                                         photo: bytes, dice: list[int],
+                                         roles: list[str]) -> None:
+    api.roll(upload.game, first)
+    response = upload(photo, kept=kept, version="2")
+    assert response.status_code == 200, response.get_json()
+    reply = response.get_json()
+    assert reply["dice"] == reply["state"]["dice"] == dice
+    assert reply["state"]["kept"] == [int(k) for k in kept.split(",")]  # the marks survive
+    assert reply["state"]["roll"] == 2
+    assert [d["role"] for d in reply["reading"]["dice"]] == roles
+    assert not any(d["doubtful"] for d in reply["reading"]["dice"])
+    positions = [d["position"] for d in reply["reading"]["dice"]]
+    assert [dice[p] for p in positions] == [d["value"] for d in reply["reading"]["dice"]]
+
+
+def test_photo_of_fewer_dice_than_thrown_records_nothing(upload: Any, api: Api) -> None:
+    api.roll(upload.game, [2, 2, 2, 5, 5])
+    response = upload(photo_of("sample_01", 820), kept="4", version="2")
+    assert response.status_code == 400
+    reply = response.get_json()
+    assert reply["error"] == "found 3 dice, but 4 were thrown: set the dice by hand"
+    assert (reply["found"], reply["thrown"]) == (3, 4)
+    assert [d["value"] for d in reply["reading"]["dice"]] == [1, 4, 1]
+    state = api.state(upload.game)
+    assert (state["version"], state["roll"], state["dice"]) == (2, 1, [2, 2, 2, 5, 5])
+
+
+def test_photo_correcting_the_last_roll_keeps_its_kept_dice(upload: Any, api: Api) -> None:
+    api.roll(upload.game, [2, 2, 2, 5, 5])
+    api.roll(upload.game, [3, 3, 3, 5, 5], kept=[3, 4])
+    response = upload(photo_of("sample_01", 820), replace="true", version="3")
+    assert response.status_code == 200, response.get_json()
+    state = response.get_json()["state"]
+    assert (state["roll"], state["dice"], state["kept"]) == (2, [1, 4, 1, 5, 5], [3, 4])
