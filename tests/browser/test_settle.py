@@ -136,7 +136,7 @@ def test_the_next_players_throw_is_proposed_with_nothing_kept(js: Any) -> None:
 @pytest.mark.parametrize(
     ("scene", "doubtful", "seen", "unclear"),
     [
-        (SCENE + [(2, 300, 400)], 0, 6, 0),
+        ([*SCENE, (2, 300, 400)], 0, 6, 0),
         (SCENE[:3], 0, 3, 0),
         (SCENE[:4], 1, 4, 1),
         ([], 0, 0, 0),
