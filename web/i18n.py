@@ -285,6 +285,21 @@ JS_STRINGS: dict[str, LazyString] = {
     "delete_confirm": _l("Delete this game on every device? Its scores cannot be brought back."),
     "deleted": _l("The game was deleted."),
     "not_joined": _l("Not joined: type its join code to open it"),
+    "fix_open": _l("Correct {name}'s {box} ({points})"),
+    "fix_title": _l("Correct {name}'s {box}"),
+    "fix_was": _l("Written now: {points}, with the dice {dice}."),
+    "fix_dice": _l("The dice that turn ended with"),
+    "fix_die": _l("Die {n}"),
+    "fix_checking": _l("Checking…"),
+    "fix_preview": _l("{box}: {before} → {after}."),
+    "fix_preview_moved": _l("{box}: {before} → empty; {to}: {after}."),
+    "fix_total": _l("Total: {before} → {after}."),
+    "fix_confirm": _l("Correct"),
+    "fix_cancel": _l("Cancel"),
+    "fix_done": _l("{name}'s {box} corrected: total {total}."),
+    "corrections_title": _l("Corrections"),
+    "correction_entry": _l("Round {round}, {name}: {box} {before} → {after}"),
+    "fix_hint": _l("Tap a filled box to correct it; the turns after it stay as they are."),
 }
 
 

@@ -59,6 +59,10 @@ export const api = {
   },
   score: (id, box, version) => call("POST", `${game(id)}/scores`, { box, version }),
   undo: (id, version) => call("POST", `${game(id)}/undo`, { version }),
+  correct: (id, correction, version) =>
+    call("POST", `${game(id)}/corrections`, { ...correction, version }),
+  previewCorrection: (id, correction) =>
+    call("POST", `${game(id)}/corrections/preview`, correction),
   next: (id, version) => call("POST", `${game(id)}/next`, { version }),
   hint: (id) => call("GET", `${game(id)}/hint`),
   review: (id) => call("GET", `${game(id)}/review`),

@@ -1,7 +1,8 @@
 // The paper-pad scorecard: one column per player, rows as printed, the current player highlighted.
+// On the game page a filled box is a button: tapping it opens its correction (correct.js).
 
 import { el, fill } from "./dom.js";
-import { layoutFor, num, pageData, t } from "./i18n.js";
+import { isolate, layoutFor, num, pageData, t } from "./i18n.js";
 
 function playerHeader(state, name, index, current) {
   const winner = state.phase === "over" && state.winners.includes(index);
@@ -22,11 +23,17 @@ function totalText(row, totals) {
   return value === undefined || value === null ? "" : num(value);
 }
 
-function boxCell(row, card, ghost) {
+function filledCell(row, value, name, onBox) {
+  const score = el("span", { class: `score${value === 0 ? " scratch" : ""}`, text: num(value) });
+  if (!onBox) return [score];
+  return [el("button", { type: "button", class: "box-fix",
+    "aria-label": t("fix_open", { name: isolate(name), box: row.label, points: num(value) }),
+    on: { click: onBox } }, score)];
+}
+
+function boxCell(row, card, ghost, name, onBox) {
   const value = card.boxes[row.key];
-  if (value !== null && value !== undefined) {
-    return [el("span", { class: `score${value === 0 ? " scratch" : ""}`, text: num(value) })];
-  }
+  if (value !== null && value !== undefined) return filledCell(row, value, name, onBox);
   if (!ghost || !ghost.points) return [];
   const title = t("points", { points: ghost.points });
   return [el("span", { class: "ghost", title, text: num(ghost.points) })];
@@ -36,8 +43,12 @@ function bodyRow(row, state, options, columns) {
   const current = state.phase === "play" ? state.current_player : null;
   const cells = state.cards.map((card, index) => {
     const ghost = options.ghosts && index === current ? options.suggestions.get(row.key) : null;
-    const content = row.kind === "box" ? boxCell(row, card, ghost) : [totalText(row, card.totals)];
-    return el("td", { class: `value${index === current ? " current" : ""}`,
+    const onBox = options.onBox && (() => options.onBox(index, row.key));
+    const content = row.kind === "box"
+      ? boxCell(row, card, ghost, state.players[index], onBox) : [totalText(row, card.totals)];
+    const fixed = row.kind === "box" && card.boxes[row.key] !== null
+      && options.corrected.has(`${index}:${row.key}`);
+    return el("td", { class: `value${index === current ? " current" : ""}${fixed ? " corrected" : ""}`,
       dataset: { player: index, row: row.key } }, ...content);
   });
   return el("tr", { class: `${row.kind} ${row.section}`, dataset: { row: row.key } },
@@ -48,11 +59,14 @@ function bodyRow(row, state, options, columns) {
 
 /**
  * Draw *state*'s scorecards into *table*.
- * options: how (show the "how to score" column), ghosts (faint points of the suggestions).
+ * options: how (show the "how to score" column), ghosts (faint points of the suggestions),
+ * onBox (called with player and box when a filled box is tapped; without it boxes are text).
  */
 export function renderCard(table, state, options = {}) {
   const opts = { how: true, ghosts: false, ...options };
   opts.suggestions = new Map((state.suggestions || []).map((s) => [s.box, s]));
+  opts.corrected = new Set((state.history || []).filter((h) => h.type === "correction")
+    .map((h) => `${h.player}:${h.to_box}`));
   const current = state.phase === "play" ? state.current_player : null;
   const columns = 1 + (opts.how ? 1 : 0) + state.players.length;
   const head = el("thead", {}, el("tr", {},

@@ -3,6 +3,7 @@
 
 import { api, ApiError } from "./api.js";
 import { renderCard } from "./card.js";
+import { openCorrection, renderCorrections } from "./correct.js";
 import { nextValue, parseDice } from "./dice.js";
 import { say } from "./dom.js";
 import { boxLabel, isolate, num, pageData, t } from "./i18n.js";
@@ -51,7 +52,9 @@ function setState(state, { force = false } = {}) {
 
 function render() {
   const { state } = ctx;
-  renderCard($("card"), state, { how: true, ghosts: true });
+  renderCard($("card"), state, { how: true, ghosts: true,
+    onBox: (player, box) => openCorrection(ctx.state, player, box, act) });
+  renderCorrections(state);
   renderTurn(ctx, { onTap, onKeep, onScore });
   showHint(state);
   $("undo").disabled = !state.can_undo;

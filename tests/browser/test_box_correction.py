@@ -1,0 +1,95 @@
+"""Correcting a box filled turns ago on the game page, at phone and tablet sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
+# Ann writes 2 3 4 5 5 in Large Straight (0); the real dice were 2 3 4 5 6 (40).
+TURNS = [([2, 3, 4, 5, 5], "large_straight"), ([1, 1, 1, 2, 3], "aces"),
+         ([6, 6, 6, 1, 2], "sixes"), ([2, 2, 2, 4, 5], "twos")]
+
+
+@pytest.fixture(params=list(SIZES))
+def touch_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """A touch screen page of the size named by the parameter; fails on script errors."""
+    context = browser.new_context(locale="en-GB", viewport=SIZES[request.param],
+                                  has_touch=True, is_mobile=request.param == "phone")
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def played(page: Any, base: str) -> dict[str, Any]:
+    """Two rounds of Ann and Ben, then Ann's roll on the table; return the state."""
+    api = page.context.request
+    state = api.post(f"{base}/api/games", data={"players": ["Ann", "Ben"]}).json()
+    for dice, box in TURNS:
+        state = api.post(f"{base}/api/games/{state['id']}/rolls",
+                         data={"dice": dice, "version": state["version"]}).json()["state"]
+        state = api.post(f"{base}/api/games/{state['id']}/scores",
+                         data={"box": box, "version": state["version"]}).json()
+    reply = api.post(f"{base}/api/games/{state['id']}/rolls",
+                     data={"dice": [3, 3, 3, 4, 5], "version": state["version"]})
+    result: dict[str, Any] = reply.json()["state"]
+    return result
+
+
+def cell(player: int, row: str) -> str:
+    return f'#card td[data-player="{player}"][data-row="{row}"]'
+
+
+def test_correcting_an_older_box_keeps_the_later_turns(touch_page: Any, live_server: str) -> None:
+    page = touch_page
+    state = played(page, live_server)
+    page.goto(f"{live_server}/games/{state['id']}")
+    assert page.inner_text(cell(0, "grand_total")) == "18"
+    buttons = page.locator("#card .box-fix")
+    assert buttons.count() == 4
+    for i in range(4):  # every filled box is a finger-sized target
+        box = buttons.nth(i).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+
+    page.locator(f"{cell(0, 'large_straight')} button").tap()
+    dialog = page.locator("#fix-dialog")
+    assert dialog.is_visible()
+    assert dialog.locator("h2").inner_text() == "Correct \u2068Ann\u2069's Large Straight"
+    page.wait_for_selector(".fix-preview.error")  # the same dice change nothing yet
+    assert dialog.locator("button[value=confirm]").is_disabled()
+    frame = dialog.bounding_box()
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= page.viewport_size["width"]
+
+    dialog.locator(".fix-die").nth(4).select_option("6")
+    page.wait_for_function("document.querySelector('.fix-preview').textContent.includes('40')")
+    assert dialog.locator(".fix-preview").inner_text() == (
+        "Large Straight: 0 → 40. Total: 18 → 58.")
+    dialog.locator("button[value=confirm]").tap()
+    page.wait_for_function(
+        f"document.querySelector('{cell(0, 'grand_total')}').textContent === '58'")
+    assert dialog.count() == 0
+    # The later turns stayed: Ben's boxes, Ann's Sixes and the roll on the table.
+    assert [page.inner_text(cell(p, row)) for p, row in
+            [(1, "aces"), (0, "sixes"), (1, "twos"), (0, "large_straight")]] == [
+        "3", "18", "6", "40"]
+    assert page.inner_text(cell(1, "grand_total")) == "9"
+    assert "Roll 1 of 3" in page.inner_text("#turn")
+    assert "corrected" in (page.get_attribute(cell(0, "large_straight"), "class") or "")
+    assert page.inner_text("#corrections ol") == (
+        "Round 1, \u2068Ann\u2069: Large Straight \u20662 3 4 5 5\u2069 (0) → "
+        "\u20662 3 4 5 6\u2069 (40)")
+
+    page.locator("#undo").tap()  # undo takes the correction back, and only it
+    page.wait_for_function(
+        f"document.querySelector('{cell(0, 'grand_total')}').textContent === '18'")
+    assert page.locator("#corrections ol").count() == 0
+    assert page.inner_text(cell(0, "sixes")) == "18"
+
