@@ -59,6 +59,13 @@ def test_correcting_an_older_box_keeps_the_later_turns(touch_page: Any, live_ser
         box = buttons.nth(i).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, box
 
+    # One tab stop for the whole card; the arrow keys go from box to box.
+    assert page.locator('#card .box-fix[tabindex="0"]').count() == 1
+    page.locator(f"{cell(1, 'aces')} button").focus()
+    for key in ["ArrowRight", "ArrowRight", "ArrowDown"]:
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.closest('td').dataset.row") == "large_straight"
+
     page.locator(f"{cell(0, 'large_straight')} button").tap()
     dialog = page.locator("#fix-dialog")
     assert dialog.is_visible()

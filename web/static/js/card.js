@@ -26,7 +26,7 @@ function totalText(row, totals) {
 function filledCell(row, value, name, onBox) {
   const score = el("span", { class: `score${value === 0 ? " scratch" : ""}`, text: num(value) });
   if (!onBox) return [score];
-  return [el("button", { type: "button", class: "box-fix",
+  return [el("button", { type: "button", class: "box-fix", tabindex: -1,
     "aria-label": t("fix_open", { name: isolate(name), box: row.label, points: num(value) }),
     on: { click: onBox } }, score)];
 }
@@ -84,4 +84,33 @@ export function renderCard(table, state, options = {}) {
     body.append(bodyRow(row, state, opts, columns));
   }
   fill(table, head, body);
+  if (opts.onBox) roveBoxes(table);
+}
+
+const STEPS = { ArrowDown: "down", ArrowUp: "up", ArrowRight: "next", ArrowLeft: "previous",
+  Home: "first", End: "last" };
+
+/** The card's filled boxes are one tab stop; the arrow keys move between them. */
+function roveBoxes(table) {
+  const buttons = [...table.querySelectorAll(".box-fix")];
+  if (buttons.length) buttons[0].tabIndex = 0;
+  table.onkeydown = (event) => {
+    let step = STEPS[event.key];
+    const at = buttons.indexOf(event.target);
+    if (!step || at < 0) return;
+    if (document.dir === "rtl" && (step === "next" || step === "previous")) {
+      step = step === "next" ? "previous" : "next";
+    }
+    const column = (b) => b.closest("td").dataset.player;
+    const same = buttons.filter((b) => column(b) === column(event.target));
+    const target = {
+      next: buttons[at + 1], previous: buttons[at - 1], first: buttons[0],
+      last: buttons[buttons.length - 1],
+      down: same[same.indexOf(event.target) + 1], up: same[same.indexOf(event.target) - 1],
+    }[step];
+    if (!target) return;
+    event.preventDefault();
+    buttons.forEach((b) => { b.tabIndex = b === target ? 0 : -1; });
+    target.focus();
+  };
 }
