@@ -210,6 +210,17 @@ JS_STRINGS: dict[str, LazyString] = {
     "found_dice": _l("Found {n} dice: tap a die to correct it."),
     "need_five": _l("Found {n} dice, but a roll has five. Enter the values with the buttons."),
     "low_confidence": _l("Check the highlighted dice: the camera was not sure of them."),
+    "need_thrown": _l("Dice found: {found}; dice thrown: {thrown}. Set the dice with the buttons."),
+    "photo_thrown": _l("{n} of 5 dice thrown: photograph them, or all five."),
+    "photo_kept": _l("Die {n}: {value}, kept"),
+    "photo_kept_note": _l("The kept dice keep their values."),
+    "photo_doubtful": _l("Not counted: maybe a {value}"),
+    "photo_doubtful_note": _l("Dotted boxes are not counted: the camera doubts them."),
+    "pick_value": _l("Value of die {n}"),
+    "score_unrecorded": _l(
+        "The dice on screen are not recorded yet: record them (or correct the roll), "
+        "then choose a box."
+    ),
     "photo_alt": _l("Photo of the dice"),
     "photo_unavailable": _l(
         "Reading photos is not available on this server. Enter the dice with the buttons."

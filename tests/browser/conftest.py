@@ -117,7 +117,8 @@ def truth_reading(photo: Path, low: int | None = None) -> dict[str, Any]:
     """Return a reading as the API sends it, built from the photo's true values and boxes."""
     truth = json.loads(photo.with_suffix(".json").read_text())
     height, width = cv2.imread(str(photo)).shape[:2]
-    dice = [{"value": v, "box": box, "confidence": 0.4 if i == low else 0.97}
+    dice = [{"value": v, "box": box, "confidence": 0.4 if i == low else 0.97,
+             "role": "thrown", "position": i, "doubtful": False}
             for i, (v, box) in enumerate(zip(truth["values"], truth["boxes"], strict=True))]
     return {"width": width, "height": height, "values": truth["values"], "dice": dice}
 

@@ -50,19 +50,24 @@ def test_start_a_game_type_dice_score_and_undo(page: Any, live_server: str) -> N
     assert page.locator('.suggestion[data-box="four_of_a_kind"]').count() == 1
 
 
-def test_keep_dice_and_tap_to_change_for_the_next_roll(
+def set_die(page: Any, index: int, value: int) -> None:
+    """Tap die *index* and pick *value* on the value picker."""
+    page.locator(f'.die[data-index="{index}"]').click()
+    page.locator(f'#die-picker .pick-face[data-value="{value}"]').click()
+
+
+def test_keep_dice_and_pick_values_for_the_next_roll(
     page: Any, live_server: str, new_game: Any
 ) -> None:
     game = new_game(["Ann"])
     page.goto(f"{live_server}/games/{game['id']}")
-    for index in range(5):
-        page.locator(f'.die[data-index="{index}"]').click()  # unset -> 1
-    page.locator('.die[data-index="4"]').click()  # 1 -> 2
+    for index, value in enumerate([1, 1, 1, 1, 2]):
+        set_die(page, index, value)
     page.click("#record-roll")
     page.wait_for_selector("text=Roll 1 of 3")
     page.locator(".keep").nth(0).click()
     assert page.locator(".keep").nth(0).get_attribute("aria-pressed") == "true"
-    page.locator('.die[data-index="1"]').click()  # 1 -> 2
+    set_die(page, 1, 2)
     page.click("#record-roll")
     page.wait_for_selector("text=Roll 2 of 3")
     state = page.request.get(f"{live_server}/api/games/{game['id']}").json()

@@ -1,4 +1,5 @@
-"""Photos in a real browser: the reading drawn over the photo, tap-to-correct, real vision."""
+"""Photos in a real browser: the reading drawn over the photo, tap-to-correct with the value
+picker, real vision."""
 
 from __future__ import annotations
 
@@ -31,8 +32,9 @@ def test_photo_reading_is_drawn_and_a_tap_corrects_a_die(
     assert page.locator(".photo-die.low").count() == 1
     assert "Check the highlighted dice" in page.inner_text("#photo-caption")
 
-    page.locator('.photo-die[data-index="1"]').click()
+    page.locator('.photo-die[data-position="1"]').click()
     corrected = reading["values"][1] % 6 + 1
+    page.locator(f'#die-picker .pick-face[data-value="{corrected}"]').click()
     assert die_values(page, ".photo-value")[1] == str(corrected)
     page.click("#correct-roll")
     page.wait_for_selector("text=Dice corrected")

@@ -57,7 +57,7 @@ export const api = {
     form.append("frame", blob, "frame.jpg");
     return call("POST", `${game(id)}/frames`, form);
   },
-  score: (id, box, version) => call("POST", `${game(id)}/scores`, { box, version }),
+  score: (id, box, version, dice) => call("POST", `${game(id)}/scores`, { box, version, dice }),
   undo: (id, version) => call("POST", `${game(id)}/undo`, { version }),
   correct: (id, correction, version) =>
     call("POST", `${game(id)}/corrections`, { ...correction, version }),

@@ -1,4 +1,5 @@
-// Dice on screen: pip faces, and the row of five dice to set by tapping, each with a Keep toggle.
+// Dice on screen: pip faces, and the row of five dice, each opening the value picker when
+// tapped (or set by a digit key), each with a Keep toggle.
 
 import { el, fill } from "./dom.js";
 import { t } from "./i18n.js";
@@ -34,9 +35,9 @@ export function dieFace(value) {
   return face;
 }
 
-/** Return the next value when a die is tapped: 1..6, then round again. */
-export function nextValue(value) {
-  return value >= 1 && value < 6 ? value + 1 : 1;
+/** Return the value (1..6) of a digit key, or null. */
+export function digitValue(key) {
+  return /^[1-6]$/.test(key) ? Number(key) : null;
 }
 
 /** Parse "6 6 4 6 6", "66466" or "6,6,4,6,6" into five values, or return null. */
@@ -47,11 +48,19 @@ export function parseDice(text) {
 }
 
 function dieSlot(index, value, options) {
-  const { locked, canKeep, kept, onTap, onKeep } = options;
+  const { locked, canKeep, kept, onOpen, onSet, onKeep } = options;
   const label = value ? t("die", { n: index + 1, value }) : t("die_unknown", { n: index + 1 });
+  const fixed = locked || (canKeep && kept);
   const die = el("button", { type: "button", class: `die${kept ? " kept" : ""}`, "aria-label": label,
-    disabled: locked || (canKeep && kept), dataset: { index, value: value || "" },
-    on: { click: () => onTap(index) } },
+    disabled: fixed, dataset: { index, value: value || "" },
+    "aria-controls": fixed ? null : "die-picker", "aria-expanded": fixed ? null : "false",
+    on: {
+      click: (event) => onOpen(index, event.currentTarget),
+      keydown: (event) => { // a digit sets the die at once
+        const digit = digitValue(event.key);
+        if (digit) { event.preventDefault(); onSet(index, digit); }
+      },
+    } },
   dieFace(value));
   const keep = canKeep
     ? el("button", { type: "button", class: "keep", "aria-pressed": kept ? "true" : "false",
@@ -64,10 +73,11 @@ function dieSlot(index, value, options) {
 /**
  * Draw the five dice into *container*.
  * dice: five values or nulls; kept: Set of positions; canKeep: show Keep toggles;
- * locked: dice may not be changed; onTap(i) and onKeep(i) handle taps.
+ * locked: dice may not be changed; onOpen(i, button) opens the value picker of die i,
+ * onSet(i, value) sets it at once (a digit key), onKeep(i) toggles Keep.
  */
-export function renderDice(container, { dice, kept, canKeep, locked, onTap, onKeep }) {
+export function renderDice(container, { dice, kept, canKeep, locked, onOpen, onSet, onKeep }) {
   fill(container, dice.map((value, i) => dieSlot(i, value, {
-    locked, canKeep, kept: kept.has(i), onTap, onKeep,
+    locked, canKeep, kept: kept.has(i), onOpen, onSet, onKeep,
   })));
 }

@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { renderCard } from "./card.js";
 import { openCorrection, renderCorrections } from "./correct.js";
-import { nextValue, parseDice } from "./dice.js";
+import { parseDice } from "./dice.js";
 import { say } from "./dom.js";
 import { boxLabel, isolate, num, pageData, t } from "./i18n.js";
 import { showGameOver } from "./over.js";
@@ -13,7 +13,8 @@ import { follow } from "./live.js";
 import { setupLivecam } from "./livecam.js";
 import { setupHint, showHint } from "./hint.js";
 import { showReview } from "./review.js";
-import { renderTurn } from "./turn.js";
+import { closePicker, openPicker, setupPicker } from "./picker.js";
+import { renderTurn, unrecorded } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
 const ctx = {
@@ -45,6 +46,8 @@ function setState(state, { force = false } = {}) {
     ctx.correcting = false;
     ctx.draft = state.phase === "play" && state.dice ? [...state.dice] : [null, null, null, null, null];
     ctx.kept = new Set(state.kept || []);
+    $("dice-text").value = ""; // typed dice are for one roll
+    closePicker(false);
     if (!state.dice || state.phase !== "play") { hidePhoto(); ctx.photo = null; }
   }
   render();
@@ -55,7 +58,7 @@ function render() {
   renderCard($("card"), state, { how: true, ghosts: true,
     onBox: (player, box) => openCorrection(ctx.state, player, box, act) });
   renderCorrections(state);
-  renderTurn(ctx, { onTap, onKeep, onScore });
+  renderTurn(ctx, { onOpen, onSet, onKeep, onScore });
   showHint(state);
   $("undo").disabled = !state.can_undo;
   $("game-number").textContent = t("game_number", { n: state.series.game_number });
@@ -83,31 +86,40 @@ function fail(error) {
 function explain(error) {
   if (error.status === 503) return t("photo_unavailable");
   if (error.status === 413) return t("photo_too_big");
-  if (error.body.reading) return t("need_five", { n: error.body.reading.dice.length });
+  if (error.body.reading) {
+    return t("need_thrown", { found: num(error.body.found), thrown: num(error.body.thrown) });
+  }
   return error.message;
 }
 
-/** Run one API action; while it runs, further actions are ignored. */
+/** Run one API action; while it runs, further actions are ignored. Return true when done. */
 async function act(action, message) {
-  if (ctx.busy) return;
+  if (ctx.busy) return false;
   ctx.busy = true;
   document.body.classList.add("busy");
   try {
     const result = await action();
     setState(result.state || result, { force: true });
     if (message) say(message(result.state || result));
+    return true;
   } catch (error) {
     fail(error);
+    return false;
   } finally {
     ctx.busy = false;
     document.body.classList.remove("busy");
   }
 }
 
-function onTap(index) {
-  ctx.draft[index] = nextValue(ctx.draft[index]);
+/** Set die *index* to *value* and keep the focus on it. */
+function onSet(index, value) {
+  ctx.draft[index] = value;
   render();
   $("dice").querySelector(`[data-index="${index}"]`)?.focus();
+}
+
+function onOpen(index, button) {
+  openPicker(button, index, ctx.draft[index], onSet);
 }
 
 function onKeep(index) {
@@ -116,10 +128,19 @@ function onKeep(index) {
   $("dice").querySelectorAll(".keep")[index]?.focus();
 }
 
-function onPhotoTap(index) {
-  ctx.correcting = true;
-  onTap(index);
-  $("photo-boxes").querySelector(`[data-index="${index}"]`)?.focus();
+function onPhotoTap(index, box) {
+  openPicker(box, index, ctx.draft[index], (i, value) => {
+    ctx.correcting = true;
+    ctx.draft[i] = value;
+    render();
+    $("photo-boxes").querySelector(`[data-position="${i}"]`)?.focus();
+  });
+}
+
+/** Put the focus on the roll controls: the first die that can be set. */
+function focusRollControls() {
+  if (ctx.state.phase === "over") return; // the game-over panel takes the focus
+  $("dice").querySelector(".die:not(:disabled)")?.focus();
 }
 
 function draftReady() {
@@ -146,12 +167,18 @@ function onCorrect() {
     (s) => t("corrected", { dice: s.dice.join(" ") }));
 }
 
-function onScore(box) {
+async function onScore(box) {
   const { state } = ctx;
+  if (unrecorded(ctx)) { // a box scores the dice on screen, or nothing
+    say(t("score_unrecorded"), "error");
+    $("roll-tools").querySelector(".roll-buttons .primary:not([hidden])")?.focus();
+    return;
+  }
   const name = isolate(state.players[state.current_player]);
   const points = (state.suggestions.find((s) => s.box === box) || {}).points ?? 0;
-  act(() => api.score(state.id, box, state.version),
+  const done = await act(() => api.score(state.id, box, state.version, ctx.draft),
     () => t("scored", { name, points: num(points), box: boxLabel(state.game, box) }));
+  if (done) focusRollControls();
 }
 
 function onPlayAgain() {
@@ -161,11 +188,13 @@ function onPlayAgain() {
 async function onPhoto(blob, filename) {
   const { state } = ctx;
   const correcting = state.phase === "play" && state.roll >= state.max_rolls;
+  // The kept dice stay aside: the photo shows the thrown ones (or all five).
+  const kept = state.phase === "play" && state.roll > 0 && !correcting ? [...ctx.kept].sort() : [];
   say(t("reading_photo"));
   ctx.photo = null;
   showPhoto(blob, null, [], onPhotoTap);
   await act(async () => {
-    const result = await api.photo(state.id, blob, [], state.version, filename, correcting);
+    const result = await api.photo(state.id, blob, kept, state.version, filename, correcting);
     ctx.photo = result.reading;
     return result;
   }, (s) => t("rolled", { n: s.roll, dice: s.dice ? s.dice.join(" ") : "" }));
@@ -190,6 +219,7 @@ function setupForms() {
 
 setupForms();
 setupHint(render);
+setupPicker();
 setupPhoto(onPhoto, (message) => say(message, "error"));
 setupLivecam({
   state: () => ctx.state,

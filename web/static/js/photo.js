@@ -1,8 +1,9 @@
 // Photos of the dice: the file/camera input, the live webcam (secure contexts only), and the
-// photo shown with every die boxed and its value drawn; tapping a boxed die corrects its value.
+// photo shown with every die boxed and its value drawn: thrown dice open the value picker
+// when tapped, kept dice and doubtful finds are marked.
 
 import { el, fill } from "./dom.js";
-import { t } from "./i18n.js";
+import { num, t } from "./i18n.js";
 
 const LOW_CONFIDENCE = 0.6;
 const $ = (id) => document.getElementById(id);
@@ -13,21 +14,57 @@ function pct(value, whole) {
   return `${((100 * value) / whole).toFixed(3)}%`;
 }
 
-function dieBox(reading, die, index, value, onTap) {
+function boxStyle(reading, die) {
   const [x1, y1, x2, y2] = die.box;
-  const low = die.confidence < LOW_CONFIDENCE;
-  return el("button", {
-    type: "button", class: `photo-die${low ? " low" : ""}`, dataset: { index },
-    style: `left:${pct(x1, reading.width)};top:${pct(y1, reading.height)};`
-      + `width:${pct(x2 - x1, reading.width)};height:${pct(y2 - y1, reading.height)}`,
-    "aria-label": t("die", { n: index + 1, value }),
-    on: { click: () => onTap(index) },
-  }, el("span", { class: "photo-value", text: String(value) }));
+  return `left:${pct(x1, reading.width)};top:${pct(y1, reading.height)};`
+    + `width:${pct(x2 - x1, reading.width)};height:${pct(y2 - y1, reading.height)}`;
 }
 
 /**
- * Show the photo *blob* with the boxes of *reading*; *values* are the dice as corrected so far
- * (reading order); onTap(i) is called when die i is tapped. A null reading shows the photo only.
+ * One boxed die: a thrown die is a button opening its value picker (showing the value as
+ * corrected so far); a kept die shows its kept value; a doubtful find, or any die of a
+ * reading that made no roll, is drawn dashed with the value read, not tappable.
+ */
+function dieBox(reading, die, values, onTap) {
+  const style = boxStyle(reading, die);
+  const position = die.position ?? null;
+  if (die.role === "thrown") {
+    const value = values[position] ?? die.value;
+    const low = die.confidence < LOW_CONFIDENCE;
+    return el("button", {
+      type: "button", class: `photo-die${low ? " low" : ""}`, style,
+      dataset: { position }, "aria-label": t("die", { n: position + 1, value }),
+      "aria-controls": "die-picker", "aria-expanded": "false",
+      on: { click: (event) => onTap(position, event.currentTarget) },
+    }, el("span", { class: "photo-value", text: String(value) }));
+  }
+  const kept = die.role === "kept";
+  const value = kept ? values[position] ?? die.value : die.value;
+  return el("span", {
+    class: `photo-die ${kept ? "kept" : "doubtful"}`, style, role: "img",
+    dataset: { position: kept ? position : "" },
+    "aria-label": kept ? t("photo_kept", { n: position + 1, value })
+      : t("photo_doubtful", { value }),
+  }, el("span", { class: "photo-value", text: kept ? String(value) : `${value}?` }));
+}
+
+function caption(reading) {
+  const dice = reading.dice;
+  if (!dice.some((d) => d.role)) return ""; // no roll was made: the message says why
+  const counted = dice.filter((d) => d.role !== "doubtful").length;
+  const parts = [t("found_dice", { n: num(counted) })];
+  if (dice.some((d) => d.role === "kept")) parts.push(t("photo_kept_note"));
+  if (dice.some((d) => d.role === "doubtful")) parts.push(t("photo_doubtful_note"));
+  if (dice.some((d) => d.role === "thrown" && d.confidence < LOW_CONFIDENCE)) {
+    parts.push(t("low_confidence"));
+  }
+  return parts.join(" ");
+}
+
+/**
+ * Show the photo *blob* with the boxes of *reading*; *values* are the five dice as set on
+ * screen (each found die names its ``position`` among them); onTap(position, box) is called
+ * when a thrown die is tapped. A null reading shows the photo only.
  */
 export function showPhoto(blob, reading, values, onTap) {
   if (blob) {
@@ -37,15 +74,9 @@ export function showPhoto(blob, reading, values, onTap) {
   }
   $("photo-img").alt = t("photo_alt");
   $("photo").hidden = false;
-  const dice = reading ? reading.dice : [];
-  const five = dice.length === 5;
-  // Only a reading of five dice became the roll; other readings are shown as read.
-  fill($("photo-boxes"), dice.map((die, i) =>
-    dieBox(reading, die, i, five ? values[i] ?? die.value : die.value, five ? onTap : () => {})));
-  const low = dice.some((d) => d.confidence < LOW_CONFIDENCE);
-  const caption = [five ? t("found_dice", { n: dice.length }) : t("need_five", { n: dice.length })];
-  if (low) caption.push(t("low_confidence"));
-  $("photo-caption").textContent = reading ? caption.join(" ") : "";
+  fill($("photo-boxes"), (reading ? reading.dice : []).map((die) =>
+    dieBox(reading, die, values, onTap)));
+  $("photo-caption").textContent = reading ? caption(reading) : "";
 }
 
 /** Hide the photo (a new turn). */
@@ -70,6 +101,7 @@ export async function startWebcam() {
   video.srcObject = stream;
   await video.play().catch(() => {});
   $("webcam").hidden = false;
+  $("webcam-start").hidden = true;
   return true;
 }
 
@@ -79,6 +111,7 @@ export function stopWebcam() {
   stream = null;
   $("webcam-video").srcObject = null;
   $("webcam").hidden = true;
+  $("webcam-start").hidden = false;
 }
 
 /**

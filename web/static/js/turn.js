@@ -54,9 +54,25 @@ function suggestionItem(state, s, onScore) {
     s.bonus ? el("span", { class: "s-bonus", text: t("bonus", { bonus: num(s.bonus) }) }) : null));
 }
 
+/** True when the dice on screen are not the recorded roll: a box would not score them. */
+export function unrecorded(ctx) {
+  const { state, draft } = ctx;
+  return state.phase === "play" && Boolean(state.dice) && draft.some((v, i) => v !== state.dice[i]);
+}
+
+/** How many dice the next throw throws: the ones not kept (all five before a turn's first). */
+function photoHint(ctx, rolling) {
+  const { state } = ctx;
+  const hint = $("photo-hint");
+  const kept = state.phase === "play" && state.roll > 0 ? ctx.kept.size : 0;
+  hint.hidden = !(rolling && kept > 0 && kept < 5);
+  hint.textContent = hint.hidden ? "" : t("photo_thrown", { n: num(5 - kept) });
+}
+
 /**
  * Draw the turn panel for *ctx* (state, draft dice, kept set) with *handlers*:
- * onTap(i), onKeep(i), onScore(box). (The record buttons are wired once by the page.)
+ * onOpen(i, button), onSet(i, value), onKeep(i), onScore(box). (The record buttons are
+ * wired once by the page.)
  */
 export function renderTurn(ctx, handlers) {
   const { state } = ctx;
@@ -70,9 +86,11 @@ export function renderTurn(ctx, handlers) {
     kept: ctx.kept,
     canKeep: playing && state.roll > 0 && state.roll < state.max_rolls,
     locked: !(rolling || playing),
-    onTap: handlers.onTap,
+    onOpen: handlers.onOpen,
+    onSet: handlers.onSet,
     onKeep: handlers.onKeep,
   });
+  photoHint(ctx, rolling);
   const record = $("record-roll");
   record.hidden = !rolling;
   record.textContent = recordLabel(state);
@@ -83,6 +101,13 @@ export function renderTurn(ctx, handlers) {
   correct.classList.toggle("primary", Boolean(ctx.correcting));
   record.classList.toggle("primary", !ctx.correcting);
   renderSuggestions(state, handlers.onScore);
+  // Boxes score the recorded roll only: say so while the dice on screen differ from it.
+  const stale = unrecorded(ctx);
+  $("draft-note").hidden = !stale;
+  $("suggestions").classList.toggle("stale", stale);
+  $("suggestions").querySelectorAll(".suggestion").forEach((button) => {
+    if (stale) button.setAttribute("aria-describedby", "draft-note");
+  });
 }
 
 function renderSuggestions(state, onScore) {
