@@ -22,10 +22,10 @@ from scorekeeper.advisor.ruletables import card_state
 from scorekeeper.advisor.solver import AdvisorError, Table, banked
 from scorekeeper.advisor.tables import (
     Counts,
-    best_rolls,
     counts_to_values,
     flat_keep_row,
     keep_rows,
+    reroll_best,
     sub_keeps,
 )
 from scorekeeper.dice import DICE_COUNT, Dice, DiceCountError
@@ -97,7 +97,7 @@ def _keep_values(table: Table, card: Scorecard, rolls_left: int, rows: IntArray)
     state = card_state(table.tables, card)
     rolls = state_final_values(table.tables, table.box_rolls, table.values, state)
     if rolls_left == 2:
-        rolls = best_rolls(keep_rows(rolls))
+        rolls = reroll_best(rolls)
     return keep_rows(rolls, rows)
 
 

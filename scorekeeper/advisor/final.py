@@ -172,14 +172,19 @@ def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray
 
 @dataclass(frozen=True)
 class BoxRolls:
-    """Per box and roll, which row of `ruletables.Moves` filling the box leads to.
+    """What filling each box with each roll leads to, laid out for one card at a time.
 
-    Used by `state_final_values`: the value of filling box b with roll r is
-    ``points[b, r]`` plus the next state's value of move row ``rows[b, r]``.
+    Filling box b with roll r scores its points and takes a row of `ruletables.Moves`
+    (the next state). Few (points, move row) *pairs* occur (124 for Yahtzee), so
+    `state_final_values` works out each pair's value once for a card and reads it per
+    box and roll through ``pairs[b, r]``.
     """
 
-    points: FloatArray  # (boxes, 252) points of the box for the roll (no Joker)
-    rows: IntArray  # (boxes, 252) the move row (see Moves) each roll leads to
+    pairs: IntArray  # (boxes, 252) the pair of filling box b with roll r (no Joker)
+    pair_points: FloatArray  # (pairs,) the points of each pair
+    pair_offsets: IntArray  # (cap + 1, flags, pairs) `offsets` of each pair's move row
+    open_boxes: npt.NDArray[np.bool_]  # (2**boxes, boxes) the boxes one may fill from mask
+    five_rows: IntArray  # (boxes, 6) the move row of five (face+1)s in each box
     joker: FloatArray  # (boxes, 6) points of five (face+1)s under a Joker
     own: npt.NDArray[np.bool_]  # (boxes, 6) whether box b is the upper box of face f+1
     lower: npt.NDArray[np.bool_]  # (boxes,) whether box b is a lower box
@@ -193,6 +198,33 @@ class BoxRolls:
 def box_rolls(rules: RuleSet) -> BoxRolls:
     """Return the (cached) `BoxRolls` of *rules*."""
     rt = rule_tables(rules)
+    rows = _move_rows(rt)
+    pairs, inverse = np.unique(np.stack((rows.ravel(), rt.points.ravel()), axis=1),
+                               axis=0, return_inverse=True)
+    offsets = _offsets(rt)
+    upper_faces = np.array(rt.upper_faces)
+    upper = upper_faces[:, None] > 0
+    five = dice_tables().five_alike
+    box_bits = np.arange(rt.box_count)
+    return BoxRolls(
+        pairs=inverse.reshape(rows.shape),
+        pair_points=pairs[:, 1].astype(np.float64),
+        pair_offsets=np.ascontiguousarray(offsets[:, :, pairs[:, 0]]),
+        open_boxes=(rt.candidates[:, None] >> box_bits[None, :]) & 1 == 1,
+        five_rows=np.ascontiguousarray(rows[:, five]),
+        joker=np.where(upper, rt.points[:, five], rt.joker_points).astype(np.float64),
+        own=upper_faces[:, None] == np.arange(1, FACE_COUNT + 1)[None, :],
+        lower=upper_faces == 0,
+        open_rows=(rt.candidates[:, None] >> rt.moves.boxes[None, :]) & 1 == 1,
+        offsets=offsets,
+        stride=(rt.cap + 1) * rt.flags,
+    )
+
+
+def _move_rows(rt: RuleTables) -> IntArray:
+    """Return (boxes, 252): the move row (see `ruletables.Moves`) filling box b with roll r
+    takes, no Joker.
+    """
     counts = dice_tables().face_count
     rows = np.empty(rt.points.shape, dtype=np.intp)
     for box, part in enumerate(rt.moves.slices):
@@ -202,19 +234,7 @@ def box_rolls(rules: RuleSet) -> BoxRolls:
         else:
             last = part.stop - 1  # the tracked five-alike box: its second row when it scores
             rows[box] = np.where(rt.points[box] > 0, last, part.start)
-    upper_faces = np.array(rt.upper_faces)
-    upper = upper_faces[:, None] > 0
-    five = dice_tables().five_alike
-    return BoxRolls(
-        points=rt.points.astype(np.float64),
-        rows=rows,
-        joker=np.where(upper, rt.points[:, five], rt.joker_points).astype(np.float64),
-        own=upper_faces[:, None] == np.arange(1, FACE_COUNT + 1)[None, :],
-        lower=upper_faces == 0,
-        open_rows=(rt.candidates[:, None] >> rt.moves.boxes[None, :]) & 1 == 1,
-        offsets=_offsets(rt),
-        stride=(rt.cap + 1) * rt.flags,
-    )
+    return rows
 
 
 def _offsets(rt: RuleTables) -> IntArray:
@@ -241,15 +261,17 @@ def state_final_values(rt: RuleTables, pre: BoxRolls, values: FloatArray,
     """Return (252,): `final_values` of the one turn-start *state* (mask, up, flag).
 
     *pre* is `box_rolls` of *rt*'s rules (a `Table` keeps it at hand).
-    Every box at once, one row per box: the same sums as `final_values`, so equal
-    bit for bit, in a handful of array operations.
+    Each (points, move row) pair is valued once, then the open boxes are read per roll:
+    the same sums as `final_values`, so equal bit for bit, in a handful of array operations.
     """
-    mask, _up, flag = state
-    nexts = _state_nexts(pre, values, state)
-    best: FloatArray = (pre.points + nexts.take(pre.rows)).max(axis=0)
+    mask, up, flag = state
+    index = pre.pair_offsets[up, flag] + mask * pre.stride  # clipped: filled boxes, unread
+    pair_values = values.reshape(-1).take(index, mode="clip")
+    pair_values += pre.pair_points
+    best: FloatArray = pair_values.take(pre.pairs[pre.open_boxes[mask]]).max(axis=0)
     five = dice_tables().five_alike
     if rt.rules.joker is not Joker.NONE and mask >> rt.five_box & 1:
-        jokers = pre.joker + nexts.take(pre.rows[:, five])
+        jokers = pre.joker + _state_nexts(pre, values, state).take(pre.five_rows)
         best[five] = _state_jokers(rt.rules.joker, pre, jokers, best[five])
     if rt.tracks_bonus and flag:
         best[five] += rt.rules.five_alike_bonus * flag

@@ -216,14 +216,14 @@ def transition_matrix() -> FloatArray:
 
 @dataclass(frozen=True)
 class KeepLinks:
-    """Arrays that evaluate every keep of one state in one product (see `keep_rows`).
+    """Arrays that evaluate every keep of one state in a few array operations (`keep_rows`).
 
     ``matrix`` (462, 252) is `transition_matrix`: row s is the distribution of the
     roll that holding keep s (keeps of every size laid end to end, sizes 0..5) and
-    rerolling the rest gives; ``columns``, ``weights`` and ``starts`` are its nonzero
-    entries row by row (4368 of them), row s starting at ``starts[s]``. ``sub_rows``
-    (32, 252) holds, for each roll (a column), the flat rows of all its sub-keeps,
-    padded by repetition.
+    rerolling the rest gives. ``columns``, ``weights`` and ``starts`` are its nonzero
+    entries row by row for the 210 keeps of 0..4 dice (4116 of them), row s starting
+    at ``starts[s]``; holding five dice is the roll itself. ``sub_rows`` (31, 252) holds,
+    for each roll (a column), the flat rows of its keeps of 0..4 dice, padded by repetition.
     """
 
     matrix: FloatArray
@@ -233,21 +233,27 @@ class KeepLinks:
     offsets: tuple[int, ...]  # the flat row of the first keep of each size
     sub_rows: IntArray
 
+    @property
+    def rerolled(self) -> int:
+        """How many keeps leave dice to reroll (0..4 dice held): 210 for five dice."""
+        return self.offsets[DICE_COUNT]
+
 
 @cache
 def keep_links() -> KeepLinks:
     """Return the (cached) `KeepLinks` of five six-sided dice."""
     tables = dice_tables()
     offsets = tuple(int(n) for n in np.cumsum([0, *(len(level) for level in tables.keeps)]))
-    width = 2**DICE_COUNT
+    width = 2**DICE_COUNT - 1  # a roll of five distinct faces has 31 smaller keeps
     rows = []
     for roll in tables.rolls:
-        subs = [offsets[size] + row for size, row in map(tables.keep_index, sub_keeps(roll))]
-        rows.append((subs * width)[:width])
+        subs = [offsets[size] + row for size, row in map(tables.keep_index, sub_keeps(roll))
+                if size < DICE_COUNT]
+        rows.append((subs * width)[:width])  # pad by repetition: max() ignores duplicates
     matrix = transition_matrix()
     matrix.setflags(write=False)
-    keeps, columns = np.nonzero(matrix)
-    starts = np.searchsorted(keeps, np.arange(matrix.shape[0]))
+    keeps, columns = np.nonzero(matrix[: offsets[DICE_COUNT]])
+    starts = np.searchsorted(keeps, np.arange(offsets[DICE_COUNT]))
     return KeepLinks(matrix, columns, matrix[keeps, columns], starts, offsets,
                      np.ascontiguousarray(np.array(rows, dtype=np.intp).T))
 
@@ -258,17 +264,28 @@ def flat_keep_row(counts: Counts) -> int:
     return keep_links().offsets[size] + row
 
 
+def reroll_rows(rolls: FloatArray) -> FloatArray:
+    """Return (210,): the value of holding each keep of 0..4 dice and rerolling the rest.
+
+    *rolls* (252,) is the value of each five-dice outcome. Each keep's sum runs over
+    its own outcomes only (a sparse product), in one reduction.
+    """
+    links = keep_links()
+    products = rolls.take(links.columns)
+    products *= links.weights
+    values: FloatArray = np.add.reduceat(products, links.starts)
+    return values
+
+
 def keep_rows(rolls: FloatArray, rows: IntArray | None = None) -> FloatArray:
     """Return the value of holding each keep of flat *rows* (default all 462) and rerolling.
 
     *rolls* (252,) is the value of each five-dice outcome.
     """
-    links = keep_links()
     if rows is not None:
-        chosen: FloatArray = links.matrix.take(rows, axis=0) @ rolls
+        chosen: FloatArray = keep_links().matrix.take(rows, axis=0) @ rolls
         return chosen
-    every: FloatArray = np.add.reduceat(rolls.take(links.columns) * links.weights, links.starts)
-    return every
+    return np.concatenate((reroll_rows(rolls), rolls))  # holding five dice: the roll itself
 
 
 def best_rolls(keeps: FloatArray) -> FloatArray:
@@ -276,5 +293,22 @@ def best_rolls(keeps: FloatArray) -> FloatArray:
 
     *keeps* (462,) is the value of every keep (`keep_rows`).
     """
-    best: FloatArray = keeps.take(keep_links().sub_rows).max(axis=0)
-    return best
+    rerolled = keep_links().rerolled
+    return _best_sub_keeps(keeps[:rerolled], keeps[rerolled:])
+
+
+def reroll_best(rolls: FloatArray) -> FloatArray:
+    """Return (252,): each roll's value with one more roll to come, the best keep held
+    (or stopping); *rolls* (252,) is the value of each roll with none to come.
+
+    The same values as ``best_rolls(keep_rows(rolls))``.
+    """
+    return _best_sub_keeps(reroll_rows(rolls), rolls)
+
+
+def _best_sub_keeps(rerolls: FloatArray, rolls: FloatArray) -> FloatArray:
+    """Return (252,): per roll the largest of its value in *rolls* and, in *rerolls*
+    (210,), those of its keeps of 0..4 dice.
+    """
+    best: FloatArray = rerolls.take(keep_links().sub_rows).max(axis=0)
+    return np.maximum(best, rolls, out=best)
