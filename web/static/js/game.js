@@ -9,6 +9,7 @@ import { say } from "./dom.js";
 import { boxLabel, isolate, num, pageData, t } from "./i18n.js";
 import { showGameOver } from "./over.js";
 import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
+import { renderPrintPad } from "./print.js";
 import { follow } from "./live.js";
 import { setupLivecam } from "./livecam.js";
 import { setupHint, showHint } from "./hint.js";
@@ -65,6 +66,7 @@ function render() {
   $("turn").hidden = state.phase === "over";
   showGameOver(state, onPlayAgain, ctx.justEnded);
   showReview(state);
+  renderPrintPad($("print-pad"), state);
   ctx.justEnded = false;
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
 }
@@ -228,6 +230,7 @@ setupLivecam({
     render();
   },
   record: onRecord,
+  restore: () => setState(ctx.state, { force: true }),
 });
 setState(ctx.state, { force: true });
 follow(ctx.state.id, (state) => setState(state));

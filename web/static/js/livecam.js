@@ -95,7 +95,7 @@ function see(reading) {
   const { view } = result;
   if (view.kind === "over") { stop(); return; }
   if (view.kind === "propose") { caption(""); propose(view); return; }
-  withdraw();
+  if (proposal) { withdraw(); hooks.restore(); } // the dice moved: the roll on screen again
   caption(describe(view));
 }
 
@@ -139,7 +139,7 @@ function stop(message) {
   clearTimeout(timer);
   $("handsfree").checked = false;
   document.body.classList.remove("handsfree");
-  withdraw();
+  if (proposal) { withdraw(); hooks.restore(); }
   fill($("live-boxes"));
   caption("");
   stopWebcam();
@@ -148,7 +148,8 @@ function stop(message) {
 
 /**
  * Wire the Hands-free switch (shown where the webcam can work). *h*: state() -> the game;
- * propose(dice, kept) shows a roll in the dice row; record() records the dice row.
+ * propose(dice, kept) shows a roll in the dice row; record() records the dice row;
+ * restore() shows the recorded roll again when a proposal is withdrawn.
  */
 export function setupLivecam(h) {
   hooks = h;
