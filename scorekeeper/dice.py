@@ -28,6 +28,11 @@ class DiceSyntaxError(DiceError):
     """Text that cannot be read as dice at all."""
 
 
+def _text(values: Iterable[int]) -> str:
+    """Return die values as people write them: "1 2 3 4 7"."""
+    return " ".join(map(str, values))
+
+
 # Digits are ASCII 0-9 only: \d and str.isdigit also match "٦" or "６", which int() reads
 # and superscripts like "²", which it cannot. Spaces may still be any Unicode whitespace.
 _SEPARATED = re.compile(r"^\s*-?[0-9]+(?:\s*[\s,;/-]\s*-?[0-9]+)*\s*$")
@@ -49,12 +54,13 @@ class Dice:
         if not isinstance(self.values, tuple):
             raise DiceSyntaxError(f"dice must be a tuple of ints, got {self.values!r}")
         if not self.values:
-            raise DiceCountError("no dice given")
+            raise DiceCountError("no dice given", code="dice_none")
         for value in self.values:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise DiceSyntaxError(f"a die must be a whole number 1..6, got {value!r}")
             if value not in FACES:
-                raise DieValueError(f"a die shows 1..6, got {value} in {list(self.values)}")
+                raise DieValueError(f"a die shows 1..6, got {value} in {_text(self.values)}",
+                                    code="die_value", value=value, dice=self.values)
 
     @classmethod
     def of(cls, values: Iterable[int], count: int | None = DICE_COUNT) -> Dice:
@@ -65,7 +71,8 @@ class Dice:
         dice = cls(tuple(values))
         if count is not None and len(dice.values) != count:
             raise DiceCountError(
-                f"expected {count} dice, got {len(dice.values)}: {list(dice.values)}"
+                f"expected {count} dice, got {len(dice.values)}: {dice}",
+                code="dice_count", expected=count, count=len(dice.values), dice=dice.values,
             )
         return dice
 
@@ -82,11 +89,13 @@ class Dice:
         elif _SEPARATED.match(stripped):
             values = [int(tok) for tok in _TOKEN.findall(stripped)]
         else:
-            raise DiceSyntaxError(f"cannot read dice from {text!r}: use e.g. '6 6 4 6 6'")
+            raise DiceSyntaxError(f"cannot read dice from {text!r}: use e.g. '6 6 4 6 6'",
+                                  code="dice_syntax", text=text)
         try:
             return cls.of(values, count)
         except DiceError as error:
-            raise type(error)(f"{error} (from {text!r})") from None
+            raise type(error)(f"{error} (from {text!r})", code=error.code,
+                              **error.params) from None
 
     @property
     def total(self) -> int:
@@ -108,7 +117,7 @@ class Dice:
         return len(self.values)
 
     def __str__(self) -> str:
-        return " ".join(str(v) for v in self.values)
+        return _text(self.values)
 
     def __repr__(self) -> str:
         if len(self.values) == DICE_COUNT:

@@ -124,21 +124,25 @@ def _clean_name(raw: object) -> str:
     """Return the name with its whitespace collapsed. Raises GameSetupError."""
     name = " ".join(str(raw).split())  # tabs and newlines are whitespace: collapsed, not refused
     if not name:
-        raise GameSetupError("a player's name cannot be empty")
+        raise GameSetupError("a player's name cannot be empty", code="name_empty")
     if len(name) > MAX_NAME_LENGTH:
         raise GameSetupError(
-            f"a name has at most {MAX_NAME_LENGTH} characters: {_quoted(name)}"
+            f"a name has at most {MAX_NAME_LENGTH} characters: {_quoted(name)}",
+            code="name_too_long", most=MAX_NAME_LENGTH, name=name[:MAX_NAME_LENGTH],
         )
     categories = {unicodedata.category(ch) for ch in name}
     if "Cs" in categories:  # a pair from JSON is one character: any surrogate is a lone one
-        raise GameSetupError(f"a player's name cannot contain lone surrogates: {_quoted(name)}")
+        raise GameSetupError(f"a player's name cannot contain lone surrogates: {_quoted(name)}",
+                             code="name_control")
     if "Cc" in categories:
         raise GameSetupError(
-            f"a player's name cannot contain control characters: {_quoted(name)}"
+            f"a player's name cannot contain control characters: {_quoted(name)}",
+            code="name_control",
         )
     if categories <= _INVISIBLE_CATEGORIES:
         raise GameSetupError(
-            f"a player's name cannot be empty: {_quoted(name)} has no visible characters"
+            f"a player's name cannot be empty: {_quoted(name)} has no visible characters",
+            code="name_empty",
         )
     return name
 
@@ -146,10 +150,13 @@ def _clean_name(raw: object) -> str:
 def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
     """Return the cleaned names of 1 to MAX_PLAYERS players. Raises GameSetupError."""
     if not 1 <= len(players) <= MAX_PLAYERS:
-        raise GameSetupError(f"a game has 1 to {MAX_PLAYERS} players, got {len(players)}")
+        raise GameSetupError(f"a game has 1 to {MAX_PLAYERS} players, got {len(players)}",
+                             code="players_count", most=MAX_PLAYERS, count=len(players))
     names = tuple(_clean_name(name) for name in players)
     if len({n.casefold() for n in names}) != len(names):
-        raise GameSetupError(f"two players have the same name: {list(names)}")
+        twins = tuple(n for n in names if [m.casefold() for m in names].count(n.casefold()) > 1)
+        raise GameSetupError(f"two players have the same name: {', '.join(twins)}",
+                             code="same_name", names=twins)
     return names
 
 
@@ -201,7 +208,8 @@ class Game:
         if self.phase == "first-roll":
             if kept:
                 raise KeptDiceError(
-                    "nothing is kept when rolling for the first player: roll all five dice")
+                    "nothing is kept when rolling for the first player: roll all five dice",
+                    code="first_roll_kept")
             return self.roll_first(dice)
         return self.roll(dice, kept)
 
@@ -217,7 +225,8 @@ class Game:
             return replace(self, events=(*self.events[:-1], Roll(dice, last.kept)))
         if isinstance(last, FirstRoll):
             return replace(self, events=(*self.events[:-1], FirstRoll(dice)))
-        raise NoRollError("there is no roll to correct: roll the dice first")
+        raise NoRollError("there is no roll to correct: roll the dice first",
+                          code="nothing_to_correct")
 
     def correct_box(
         self, player: int, box: str, dice: Dice, to_box: str | None = None
@@ -242,7 +251,8 @@ class Game:
     def undo(self) -> Game:
         """Return the game before the last action. Raises NothingToUndoError at the start."""
         if not self.events:
-            raise NothingToUndoError("nothing to undo: the game is at its start")
+            raise NothingToUndoError("nothing to undo: the game is at its start",
+                                     code="nothing_to_undo")
         return replace(self, events=self.events[:-1])
 
     def _with(self, event: Event) -> Game:
@@ -382,11 +392,12 @@ def _apply(game: Game, state: _State, event: Event) -> tuple[_State, HistoryReco
     if isinstance(event, FirstRoll):
         return _apply_first_roll(state, event.dice)
     if state.pending:
-        raise PhaseError("roll for the first player first: every player rolls all five dice")
+        raise PhaseError("roll for the first player first: every player rolls all five dice",
+                         code="first_player_pending")
     if isinstance(event, Correct):
         return _apply_correct(game, state, event)
     if state.turns_done == len(game.players) * len(game.rules.categories):
-        raise GameOverError("the game is over: every box is filled")
+        raise GameOverError("the game is over: every box is filled", code="game_over")
     player = state.order[state.turns_done % len(game.players)]
     if isinstance(event, Roll):
         record = RollRecord(player, event.dice, event.kept, state.roll_number + 1)
@@ -396,9 +407,11 @@ def _apply(game: Game, state: _State, event: Event) -> tuple[_State, HistoryReco
 
 def _apply_roll(state: _State, event: Roll) -> _State:
     if len(event.dice) != 5:
-        raise KeptDiceError(f"a roll shows five dice, got {list(event.dice.values)}")
+        raise KeptDiceError(f"a roll shows five dice, got {event.dice}", code="roll_five",
+                            dice=event.dice.values)
     if state.roll_number >= MAX_ROLLS:
-        raise TooManyRollsError(f"only {MAX_ROLLS} rolls a turn: choose a box to score")
+        raise TooManyRollsError(f"only {MAX_ROLLS} rolls a turn: choose a box to score",
+                                code="too_many_rolls", most=MAX_ROLLS)
     _check_kept(state.dice, event)
     return replace(state, roll_number=state.roll_number + 1, dice=event.dice, kept=event.kept)
 
@@ -407,19 +420,24 @@ def _check_kept(previous: Dice | None, event: Roll) -> None:
     if not event.kept:
         return
     if previous is None:
-        raise KeptDiceError("nothing can be kept on the first roll of a turn")
+        raise KeptDiceError("nothing can be kept on the first roll of a turn",
+                            code="kept_first_roll")
     if len(set(event.kept)) != len(event.kept) or not all(0 <= i < 5 for i in event.kept):
-        raise KeptDiceError(f"kept dice are positions 0..4, each once, got {list(event.kept)}")
+        raise KeptDiceError(
+            f"kept dice are positions 0..4, each once, got {' '.join(map(str, event.kept))}",
+            code="kept_positions", positions=event.kept)
     for i in event.kept:
         if event.dice.values[i] != previous.values[i]:
             raise KeptDiceError(
-                f"die {i + 1} was kept at {previous.values[i]} but shows {event.dice.values[i]}"
+                f"die {i + 1} was kept at {previous.values[i]} but shows {event.dice.values[i]}",
+                code="kept_changed", die=i + 1, kept=previous.values[i],
+                shows=event.dice.values[i],
             )
 
 
 def _apply_score(state: _State, player: int, box: str) -> tuple[_State, ScoreRecord]:
     if state.dice is None:
-        raise NoRollError("roll the dice before scoring a box")
+        raise NoRollError("roll the dice before scoring a box", code="roll_before_scoring")
     card = state.cards[player]
     new_card = card.score(box, state.dice)
     cards = (*state.cards[:player], new_card, *state.cards[player + 1 :])
@@ -447,9 +465,10 @@ def _apply_correct(game: Game, state: _State, event: Correct) -> tuple[_State, H
 
 def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, FirstRollRecord]:
     if not state.pending:
-        raise PhaseError("the first player is already decided")
+        raise PhaseError("the first player is already decided", code="first_decided")
     if len(dice) != 5:
-        raise KeptDiceError(f"roll all five dice for first, got {list(dice.values)}")
+        raise KeptDiceError(f"roll all five dice for first, got {dice}", code="first_five",
+                            dice=dice.values)
     player, *rest = state.pending
     round_rolls = (*state.round_rolls, (player, dice))
     state = replace(state, first_rolls=(*state.first_rolls, (player, dice)))

@@ -175,7 +175,8 @@ class RuleSet:
             if category.slug == slug:
                 return category
         raise UnknownBoxError(
-            f"unknown box {slug!r} for {self.name}; boxes are: {', '.join(self.slugs)}"
+            f"unknown box {slug!r} for {self.name}; boxes are: {', '.join(self.slugs)}",
+            code="unknown_box", text=slug,
         )
 
     def score(self, slug: str, dice: Dice) -> int:
@@ -213,11 +214,13 @@ def ruleset(name: str) -> RuleSet:
     """
     base, *variants = name.strip().lower().split("+")
     if base not in BASE_GAMES:
-        raise RuleSetError(f"unknown rule set {name!r}; known: {', '.join(RULESET_NAMES)}")
+        raise RuleSetError(f"unknown rule set {name!r}; known: {', '.join(RULESET_NAMES)}",
+                           code="unknown_rules", text=name)
     for variant in variants:
         if variant not in VARIANTS:
             raise RuleSetError(
-                f"unknown variant {variant!r} in {name!r}; variants: {', '.join(VARIANTS)}"
+                f"unknown variant {variant!r} in {name!r}; variants: {', '.join(VARIANTS)}",
+                code="unknown_rules", text=name,
             )
     if len(set(variants)) != len(variants):
         raise RuleSetError(f"a variant is named twice in {name!r}")

@@ -139,13 +139,18 @@ class Scorecard:
         if self.box(slug) is not None:
             raise BoxFilledError(
                 f"box {slug!r} already holds {self.box(slug)}; open boxes: "
-                f"{', '.join(self.open_boxes()) or 'none'}"
+                f"{', '.join(self.open_boxes()) or 'none'}",
+                code="box_filled", box=category.name, points=self.box(slug),
             )
         legal = self.legal_boxes(dice)
         if slug not in legal:
+            rule = self.joker_rule(dice)
             raise IllegalBoxError(
                 f"box {slug!r} is not allowed for {dice}: {self._why_not(dice)}; "
-                f"allowed boxes: {', '.join(legal)}"
+                f"allowed boxes: {', '.join(legal)}",
+                code="box_not_allowed", box=category.name, dice=dice.values,
+                reason=rule.name.lower() if rule else "upper_first",
+                boxes=tuple(self.rules.category(s).name for s in legal),
             )
         return self._points(category, dice)
 

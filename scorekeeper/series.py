@@ -62,9 +62,11 @@ class Series:
         """Return the series with a new game appended. Raises SeriesError when not allowed."""
         if not self.current.is_over:
             raise GameNotOverError(
-                "the current game is not over yet: finish the current game before playing again")
+                "the current game is not over yet: finish the current game before playing again",
+                code="game_not_over")
         if self.number >= MAX_GAMES:
-            raise SeriesError(f"a score pad holds {MAX_GAMES} games: start a new series")
+            raise SeriesError(f"a score pad holds {MAX_GAMES} games: start a new series",
+                              code="pad_full", most=MAX_GAMES)
         game = self.current
         return Series((*self.games, Game(game.rules, game.players, game.roll_for_first)))
 

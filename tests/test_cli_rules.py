@@ -229,7 +229,7 @@ def test_real_command_line() -> None:
     assert bad.returncode == 2
     assert (
         bad.stderr
-        == "pipkeeper score: error: expected 5 dice, got 4: [6, 6, 4, 6] (from '6 6 4 6')\n"
+        == "pipkeeper score: error: expected 5 dice, got 4: 6 6 4 6 (from '6 6 4 6')\n"
     )
     check = subprocess.run(
         [sys.executable, "-m", "pipkeeper", "check", "examples/pad_errors.csv"],

@@ -111,9 +111,11 @@ def _require(record: store.Record, role: Role) -> store.Record:
     held = role_of(record.id, record.join_code)
     if held is None:
         raise ApiError(f"this device has not joined game {record.id}: open its join link "
-                       "or type its 6-letter join code", 403, join=True)
+                       "or type its 6-letter join code", 403, join=True, code="not_joined",
+                       params={"game": record.id})
     if role == "owner" and held != "owner":
-        raise ApiError(f"only the device that started game {record.id} may do this", 403)
+        raise ApiError(f"only the device that started game {record.id} may do this", 403,
+                       code="owner_only", params={"game": record.id})
     return record
 
 

@@ -118,11 +118,14 @@ def hint(game: Game) -> dict[str, Any]:
     """
     player = game.current_player
     if game.phase == "over":
-        raise ApiError("the game is over: there is no turn to give a hint for", 409)
+        raise ApiError("the game is over: there is no turn to give a hint for", 409,
+                       code="hint_game_over")
     if player is None:
-        raise ApiError("the first player is not decided yet: hints start with the first turn", 409)
+        raise ApiError("the first player is not decided yet: hints start with the first turn",
+                       409, code="hint_first_player")
     if game.dice is None:
-        raise ApiError("no roll yet this turn: record a roll to get a hint", 409)
+        raise ApiError("no roll yet this turn: record a roll to get a hint", 409,
+                       code="hint_no_roll")
     options = advise(table_for(game.rules), game.cards[player], game.dice, game.roll_number)
     return {
         "player": player,
@@ -137,5 +140,6 @@ def hint(game: Game) -> dict[str, Any]:
 def game_review(game: Game) -> dict[str, Any]:
     """Return the review of *game* as JSON. Raises ApiError(409) while it is not over."""
     if not game.is_over:
-        raise ApiError("the game is not over yet: the review comes when every box is filled", 409)
+        raise ApiError("the game is not over yet: the review comes when every box is filled",
+                       409, code="review_not_over")
     return review(game, table_for(game.rules)).to_dict()

@@ -32,5 +32,6 @@ def review(game_id: int) -> dict[str, Any]:
     series = access.load_game(game_id).series
     number = whole_number(request.args.get("game"), "game") or series.number
     if not 1 <= number <= series.number:
-        raise ApiError(f"this series has games 1 to {series.number}, not {number}", 404)
+        raise ApiError(f"this series has games 1 to {series.number}, not {number}", 404,
+                       code="review_game", params={"most": series.number, "number": number})
     return {"game_number": number, **advice.game_review(series.games[number - 1])}

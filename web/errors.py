@@ -1,5 +1,8 @@
 """One error path: every error under /api/ becomes ``{"error": "<what was wrong>"}``.
 
+The message is in the request's language (`web.messages`: the error's code and
+parameters), English for an error that has none.
+
 Statuses: HTTP errors keep theirs (404, 405, 413, 415, …); rule violations and
 bad input (scorekeeper's RulesError) are 400; a
 stale version is 409 with the current state; anything else is a bug: 500 with
@@ -19,22 +22,25 @@ from typing import Any
 from flask import Flask, Response, current_app, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
-from scorekeeper.errors import RulesError
+from scorekeeper.errors import Coded, RulesError
 from scorekeeper.series import GameNotOverError
 from web.db import describe, is_busy
+from web.messages import message_of, render
 from web.state import render_state
 from web.store import GameNotFoundError, StaleVersionError
 
 HtmlErrorPage = Callable[[int, str], Any]
 
 
-class ApiError(Exception):
-    """An error a view raises on purpose: a message, an HTTP status (400 unless given),
-    and optional extra JSON fields for the client (e.g. what a photo was read as).
+class ApiError(Coded):
+    """An error a view raises on purpose: an English message, an HTTP status (400 unless
+    given), optional extra JSON fields for the client (e.g. what a photo was read as), and
+    for the message in other languages its `code` and `params` (see `web.messages`).
     """
 
-    def __init__(self, message: str, status: int = 400, **extra: Any) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, status: int = 400, *, code: str = "",
+                 params: dict[str, Any] | None = None, **extra: Any) -> None:
+        super().__init__(message, code=code, **(params or {}))
         self.status = status
         self.extra = extra
 
@@ -62,7 +68,8 @@ def handle_http(error: HTTPException) -> Any:
         return handle_bug(error)
     if not _is_api() and "html_error_page" not in current_app.extensions:
         return error
-    response = _respond(status, error.description or error.name)
+    english = error.description or error.name
+    response = _respond(status, render("too_large", {}, english) if status == 413 else english)
     if _is_api():
         for key, value in error.get_headers():  # e.g. Allow on a 405
             if key.lower() != "content-type":
@@ -74,22 +81,22 @@ def handle_refusal(error: RulesError) -> Any:
     """Bad input and rule violations (the rules' own errors): 400, or 409 for an action
     that only comes later (play again before the game is over). `web.photos` turns the
     camera pipeline's errors into ApiErrors."""
-    return _respond(409 if isinstance(error, GameNotOverError) else 400, str(error))
+    return _respond(409 if isinstance(error, GameNotOverError) else 400, message_of(error))
 
 
 def handle_api(error: ApiError) -> Any:
     """Errors raised on purpose by views."""
-    return _respond(error.status, str(error), **error.extra)
+    return _respond(error.status, message_of(error), **error.extra)
 
 
 def handle_not_found(error: GameNotFoundError) -> Any:
     """An unknown game id or join code: 404."""
-    return _respond(404, str(error))
+    return _respond(404, message_of(error))
 
 
 def handle_stale(error: StaleVersionError) -> Any:
     """A change based on an old version: 409 with the state as stored now."""
-    return _respond(409, str(error), state=render_state(error.current))
+    return _respond(409, message_of(error), state=render_state(error.current))
 
 
 def handle_storage(error: sqlite3.Error) -> Any:
@@ -107,7 +114,7 @@ def handle_bug(error: Exception) -> Any:
     current_app.logger.error("unhandled error on %s %s", request.method, request.path,
                              exc_info=error)
     message = "internal error: the server could not handle this request"
-    return _respond(500, message)
+    return _respond(500, render("internal", {}, message))
 
 
 def init_app(app: Flask) -> None:

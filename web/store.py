@@ -23,6 +23,7 @@ from typing import Any
 
 from flask import Flask
 
+from scorekeeper.errors import Coded
 from scorekeeper.game import Game
 from scorekeeper.series import Series
 from web.db import connect, transaction
@@ -34,17 +35,18 @@ JOIN_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"
 JOIN_CODE_LENGTH = 6
 
 
-class GameNotFoundError(LookupError):
+class GameNotFoundError(Coded, LookupError):
     """No game with this id or join code."""
 
 
-class StaleVersionError(RuntimeError):
+class StaleVersionError(Coded, RuntimeError):
     """A change based on an older version of the game; `.current` is the game as stored."""
 
     def __init__(self, current: Record, given: int) -> None:
         super().__init__(
             f"the game changed meanwhile: version {given} was given, the current one is "
-            f"{current.version}; reload and try again"
+            f"{current.version}; reload and try again", code="stale", given=given,
+            current=current.version
         )
         self.current = current
 
@@ -172,12 +174,12 @@ def load(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = Non
     if cache is not None:
         version = current_version(conn, game_id)
         if version is None:
-            raise GameNotFoundError(f"no game with id {game_id}")
+            raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
         if (record := cache.get(game_id, version)) is not None:
             return record
     row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
-        raise GameNotFoundError(f"no game with id {game_id}")
+        raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
     record = _record(row)
     return cache.put(record) if cache is not None else record
 
@@ -188,7 +190,8 @@ def find_by_code(conn: sqlite3.Connection, code: str) -> Record:
         "SELECT * FROM games WHERE join_code = ?", (code.strip().upper(),)
     ).fetchone()
     if row is None:
-        raise GameNotFoundError(f"no game with join code {code!r}")
+        raise GameNotFoundError(f"no game with join code {code!r}", code="no_game_code",
+                                text=code)
     return _record(row)
 
 
@@ -217,7 +220,7 @@ def delete(conn: sqlite3.Connection, game_id: int) -> None:
     """Delete game *game_id*. Raises GameNotFoundError."""
     with transaction(conn):
         if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount != 1:
-            raise GameNotFoundError(f"no game with id {game_id}")
+            raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
 
 
 def _series_text(series: Series, cache: RecordCache | None) -> str:

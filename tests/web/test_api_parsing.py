@@ -114,8 +114,8 @@ def test_bad_dice(value: object, message: str) -> None:
          "cannot read dice from '\uff16\uff16\uff14\uff16\uff16': use e.g. '6 6 4 6 6'"),
         ("6 6 4 6 \u00b2", DiceSyntaxError,
          "cannot read dice from '6 6 4 6 \u00b2': use e.g. '6 6 4 6 6'"),
-        ([1, 2, 3, 4, 7], DieValueError, "a die shows 1..6, got 7 in [1, 2, 3, 4, 7]"),
-        ([1, 2, 3], DiceCountError, "expected 5 dice, got 3: [1, 2, 3]"),
+        ([1, 2, 3, 4, 7], DieValueError, "a die shows 1..6, got 7 in 1 2 3 4 7"),
+        ([1, 2, 3], DiceCountError, "expected 5 dice, got 3: 1 2 3"),
         ("6" * 100, DiceCountError, "expected 5 dice, got 100"),
     ],
 )

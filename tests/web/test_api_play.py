@@ -69,8 +69,8 @@ def test_replace_without_a_roll_is_400(api: Api) -> None:
 def test_bad_dice_get_the_scorekeeper_message(api: Api) -> None:
     game = api.create()["id"]
     assert api.roll(game, [1, 2, 3, 4, 7], 400) == {
-        "error": "a die shows 1..6, got 7 in [1, 2, 3, 4, 7]"}
-    assert api.roll(game, [1, 2, 3], 400) == {"error": "expected 5 dice, got 3: [1, 2, 3]"}
+        "error": "a die shows 1..6, got 7 in 1 2 3 4 7"}
+    assert api.roll(game, [1, 2, 3], 400) == {"error": "expected 5 dice, got 3: 1 2 3"}
     assert "cannot read dice from 'six'" in api.roll(game, "six", 400)["error"]
     assert "'dice' must be a list" in api.roll(game, None, 400)["error"]
     assert "'kept' must be a list" in api.roll(game, [1, 2, 3, 4, 5], 400, kept=7)["error"]

@@ -1,0 +1,177 @@
+"""What the server says to people, in the request's language: every refusal of the API.
+
+An error names its kind of message with a `code` and gives its `params`
+(`scorekeeper.errors.Coded`; the rules' errors and the web's own ApiError alike).
+`render` writes it from `MESSAGES` in the language of the request (the page's
+language, or the API client's Accept-Language). The parameters are written the
+way people read them, never as Python values:
+
+- ``dice``, ``positions``: numbers separated by spaces, kept left to right inside
+  right-to-left text (U+2066 … U+2069), "6 6 4 6 6";
+- ``box``: a box's English name, written in the page's language; ``boxes``: several,
+  joined "Aces, Twos and Chance";
+- ``name``, ``text``: a player's name or what was typed, isolated (U+2068 … U+2069)
+  so that a Latin name reads right inside Hebrew; ``names``: several, joined;
+- ``reason``: why a box is not allowed (a Joker rule, or upper section first);
+- anything else (counts, points, ids): the number.
+
+A count sits in the plural form its language needs (ngettext): "1 roll", "3 rolls".
+In English, and for an error without a code, the message is the error's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from flask_babel import LazyString, gettext, ngettext
+from flask_babel import lazy_gettext as _l
+
+from web.i18n import DEFAULT_LOCALE, JS_STRINGS, box_name, current_language
+
+MAX_TEXT = 40  # characters of typed text quoted back
+LTR_ISOLATE, FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2066", "\u2068", "\u2069"
+
+Params = dict[str, str]
+
+REASONS: dict[str, LazyString] = {
+    "own_upper": _l("the upper box of this face is open, so the Yahtzee must be scored there"),
+    "any_lower": _l("the upper box of this face is filled, so any open lower box may be used"),
+    "upper_zero": _l("every allowed lower box is filled, so a zero goes in an open upper box"),
+    "free": _l("free-choice Joker: the box of this face is filled, so any open box may be used"),
+    "upper_first": _l("the upper section must be complete before a lower box is scored"),
+}
+"""Why a box is not allowed, by `box_not_allowed`'s ``reason``."""
+
+MESSAGES: dict[str, Callable[[Params], str]] = {
+    # dice
+    "dice_none": lambda p: gettext("no dice given"),
+    "die_value": lambda p: gettext("a die shows 1 to 6, got %(value)s in %(dice)s", **p),
+    "dice_count": lambda p: ngettext(
+        "expected %(num)s die, got %(count)s: %(dice)s",
+        "expected %(num)s dice, got %(count)s: %(dice)s", int(p["expected"]), **p),
+    "dice_syntax": lambda p: gettext(
+        "cannot read dice from %(text)s: type five dice, for example 6 6 4 6 6", **p),
+    # players
+    "name_empty": lambda p: gettext("a player's name cannot be empty"),
+    "name_too_long": lambda p: ngettext(
+        "a name has at most %(num)s character: %(name)s",
+        "a name has at most %(num)s characters: %(name)s", int(p["most"]), **p),
+    "name_control": lambda p: gettext("a player's name cannot contain control characters"),
+    "players_count": lambda p: ngettext(
+        "a game has 1 to %(num)s player, got %(count)s",
+        "a game has 1 to %(num)s players, got %(count)s", int(p["most"]), **p),
+    "same_name": lambda p: gettext("two players have the same name: %(names)s", **p),
+    # the turn
+    "first_player_pending": lambda p: gettext(
+        "roll for the first player first: every player rolls all five dice"),
+    "first_roll_kept": lambda p: gettext(
+        "nothing is kept when rolling for the first player: roll all five dice"),
+    "first_five": lambda p: gettext("roll all five dice for first, got %(dice)s", **p),
+    "first_decided": lambda p: gettext("the first player is already decided"),
+    "roll_five": lambda p: gettext("a roll shows five dice, got %(dice)s", **p),
+    "too_many_rolls": lambda p: ngettext(
+        "only %(num)s roll a turn: choose a box to score",
+        "only %(num)s rolls a turn: choose a box to score", int(p["most"]), **p),
+    "kept_first_roll": lambda p: gettext("nothing can be kept on the first roll of a turn"),
+    "kept_positions": lambda p: gettext(
+        "kept dice are positions 0 to 4, each once, got %(positions)s", **p),
+    "kept_changed": lambda p: gettext(
+        "die %(die)s was kept at %(kept)s but shows %(shows)s", **p),
+    "nothing_to_correct": lambda p: gettext("there is no roll to correct: roll the dice first"),
+    "roll_before_scoring": lambda p: gettext("roll the dice before scoring a box"),
+    "nothing_to_undo": lambda p: gettext("nothing to undo: the game is at its start"),
+    "game_over": lambda p: gettext("the game is over: every box is filled"),
+    # boxes
+    "box_filled": lambda p: ngettext(
+        "%(box)s already holds %(num)s point", "%(box)s already holds %(num)s points",
+        int(p["points"]), **p),
+    "box_not_allowed": lambda p: gettext(
+        "%(box)s is not allowed for %(dice)s: %(reason)s; allowed boxes: %(boxes)s", **p),
+    "unknown_box": lambda p: gettext("unknown box %(text)s", **p),
+    "unknown_rules": lambda p: gettext("unknown rule set %(text)s", **p),
+    # the series
+    "game_not_over": lambda p: gettext(
+        "the current game is not over yet: finish the current game before playing again"),
+    "pad_full": lambda p: ngettext(
+        "a score pad holds %(num)s game: start a new series",
+        "a score pad holds %(num)s games: start a new series", int(p["most"]), **p),
+    # games on this server
+    "no_game_id": lambda p: gettext("no game with id %(game)s", **p),
+    "no_game_code": lambda p: gettext("no game with join code %(text)s", **p),
+    "not_joined": lambda p: gettext(
+        "this device has not joined game %(game)s: open its join link or type its "
+        "6-letter join code", **p),
+    "owner_only": lambda p: gettext(
+        "only the device that started game %(game)s may do this", **p),
+    "stale": lambda p: gettext(
+        "the game changed meanwhile: version %(given)s was given, the current one is "
+        "%(current)s; reload and try again", **p),
+    "internal": lambda p: gettext("internal error: the server could not handle this request"),
+    "too_large": lambda p: gettext("that is too large for this server: send something smaller"),
+    # hints and reviews
+    "hint_game_over": lambda p: gettext("the game is over: there is no turn to give a hint for"),
+    "hint_first_player": lambda p: gettext(
+        "the first player is not decided yet: hints start with the first turn"),
+    "hint_no_roll": lambda p: gettext("no roll yet this turn: record a roll to get a hint"),
+    "review_not_over": lambda p: gettext(
+        "the game is not over yet: the review comes when every box is filled"),
+    "review_game": lambda p: ngettext(
+        "this series has game 1 only, not %(number)s",
+        "this series has games 1 to %(num)s, not %(number)s", int(p["most"]), **p),
+}
+"""Each code's message in the request's language, from its written parameters."""
+
+
+def isolate(text: str, mark: str = FIRST_STRONG_ISOLATE) -> str:
+    """Return *text* isolated from the text around it (Unicode bidirectional isolates)."""
+    return f"{mark}{text}{POP_ISOLATE}"
+
+
+def join_words(words: Iterable[str]) -> str:
+    """Return *words* joined as "A, B and C" in the request's language."""
+    items = list(words)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + str(JS_STRINGS["and"]) + items[-1]
+
+
+def numbers(values: Iterable[int]) -> str:
+    """Return dice or positions as "6 6 4 6 6", read left to right in every language."""
+    return isolate(" ".join(str(v) for v in values), LTR_ISOLATE)
+
+
+def _written(key: str, value: Any) -> str:
+    """Return parameter *key* as people read it (see the module's list)."""
+    if key in ("dice", "positions"):
+        return numbers(value)
+    if key == "box":
+        return box_name(str(value))
+    if key == "boxes":
+        return join_words(box_name(b) for b in value) or gettext("none")
+    if key in ("name", "text"):
+        text = str(value)
+        return isolate(text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…")
+    if key == "names":
+        return join_words(isolate(str(n)) for n in value)
+    if key == "reason":
+        found = REASONS.get(str(value))
+        return str(found) if found is not None else str(value)
+    return str(value)
+
+
+def render(code: str, params: Mapping[str, Any], english: str) -> str:
+    """Return the message *code* with *params* in the request's language.
+
+    In English, and for a code not listed, it is *english*: the error's own message,
+    which quotes what was sent exactly.
+    """
+    write = MESSAGES.get(code)
+    if write is None or current_language() == DEFAULT_LOCALE:
+        return english
+    return write({key: _written(key, value) for key, value in params.items()})
+
+
+def message_of(error: BaseException) -> str:
+    """Return what *error* says, in the request's language (its `code` and `params`)."""
+    return render(getattr(error, "code", ""), getattr(error, "params", {}), str(error))
