@@ -27,6 +27,7 @@ FIRST_SECONDS = 8  # the first throw lies still this long, then the second for t
 SECOND_SECONDS = 16
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
+TABLET = {"width": 1024, "height": 768}
 # sample_01 at 640x480, read left to right: 1 4 1 5 5; the 4 is then thrown again as a 5.
 FIRST_ROLL = [1, 4, 1, 5, 5]
 SECOND_ROLL = [1, 5, 1, 5, 5]
@@ -148,5 +149,33 @@ def test_hiding_the_page_stops_hands_free_and_releases_the_camera(
         assert page.locator("#webcam").is_hidden()
         assert page.evaluate("document.querySelector('#webcam-video').srcObject") is None
         assert "Hands-free stopped while the page was hidden" in page.inner_text("#messages")
+    finally:
+        browser.close()
+
+
+def test_correct_by_hand_holds_the_proposal_back_for_the_record_button(
+    launch: Any, live_server: str, fake_video: Path
+) -> None:
+    browser = launch("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                     f"--use-file-for-fake-video-capture={fake_video}")
+    try:
+        context = browser.new_context(locale="en-GB", viewport=TABLET)
+        context.set_default_timeout(20_000)
+        game = context.request.post(f"{live_server}/api/games",
+                                    data={"rules": "yahtzee", "players": ["Ann"]}).json()
+        url = f"{live_server}/api/games/{game['id']}"
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{game['id']}")
+        page.click("#handsfree")
+        page.wait_for_selector("#live-proposal:not([hidden])")
+        page.click("#live-hold")
+        assert page.locator("#live-proposal").is_hidden()
+        time.sleep(3)  # past the moment it would have been recorded
+        assert context.request.get(url).json()["roll"] == 0
+        shown = page.locator(".die").evaluate_all("ds => ds.map(d => Number(d.dataset.value))")
+        assert shown == FIRST_ROLL  # left on screen to correct, then record by hand
+        page.click("#record-roll")
+        state = wait_for_state(context, url, lambda s: s["roll"] == 1)
+        assert state["dice"] == FIRST_ROLL
     finally:
         browser.close()
