@@ -14,7 +14,8 @@ const FRAME_QUALITY = 0.8;
 const $ = (id) => document.getElementById(id);
 
 let hooks = null;
-let running = false;
+let runs = 0;
+let running = 0; // the number of the run going on (each start makes a new one), 0 when off
 let timer = null;
 let memory = fresh();
 let proposal = null; // the roll proposed now, if any: {dice, kept}
@@ -99,16 +100,17 @@ function see(reading) {
   caption(describe(view));
 }
 
-async function tick() {
+/** Read one frame of run *run*, then schedule the next (one request at a time). */
+async function tick(run) {
   const began = performance.now();
   try {
     const blob = await captureFrame(FRAME_WIDTH, FRAME_QUALITY);
-    if (blob && running) {
+    if (blob && running === run) {
       const reading = await api.frame(hooks.state().id, blob);
-      if (running) see(reading);
+      if (running === run) see(reading);
     }
   } catch (error) {
-    if (!running) return;
+    if (running !== run) return;
     if (!(error instanceof ApiError)) { stop(); throw error; }
     if (error.status !== 0) { // a lost connection is tried again; any other refusal stops
       stop(error.status === 503 ? t("photo_unavailable") : error.message);
@@ -116,29 +118,34 @@ async function tick() {
     }
     caption(error.message);
   }
-  if (running) timer = setTimeout(tick, Math.max(0, FRAME_MS - (performance.now() - began)));
+  if (running === run) {
+    timer = setTimeout(() => tick(run), Math.max(0, FRAME_MS - (performance.now() - began)));
+  }
 }
 
 async function start() {
-  if (!(await startWebcam())) {
+  const opened = await startWebcam();
+  if (!$("handsfree").checked) { // switched off while the camera opened
+    if (!running) stopWebcam();
+    return;
+  }
+  if (!opened) {
     $("handsfree").checked = false;
     say(t("webcam_error"), "error");
     return;
   }
-  running = true;
+  running = ++runs;
   memory = fresh();
-  document.body.classList.add("handsfree");
   caption(t("live_looking"));
-  tick();
+  tick(running);
 }
 
 /** Stop reading frames and release the camera; *message* says why, if given. */
 function stop(message) {
   const was = running;
-  running = false;
+  running = 0;
   clearTimeout(timer);
   $("handsfree").checked = false;
-  document.body.classList.remove("handsfree");
   if (proposal) { withdraw(); hooks.restore(); }
   fill($("live-boxes"));
   caption("");
