@@ -31,8 +31,8 @@ function pick(value) {
 function onKey(event) {
   const faces = [...$("die-picker").querySelectorAll(".pick-face")];
   const at = faces.indexOf(document.activeElement);
-  const rtl = getComputedStyle($("die-picker")).direction === "rtl";
-  const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+  // The faces run 1 to 6 left to right in every language, as the dice row does.
+  const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 };
   const digit = digitValue(event.key);
   if (digit) pick(digit);
   else if (event.key === "Escape") closePicker();
