@@ -222,8 +222,10 @@ class KeepLinks:
     roll that holding keep s (keeps of every size laid end to end, sizes 0..5) and
     rerolling the rest gives. ``columns``, ``weights`` and ``starts`` are its nonzero
     entries row by row for the 210 keeps of 0..4 dice (4116 of them), row s starting
-    at ``starts[s]``; holding five dice is the roll itself. ``sub_rows`` (31, 252) holds,
-    for each roll (a column), the flat rows of its keeps of 0..4 dice, padded by repetition.
+    at ``starts[s]``; holding five dice is the roll itself. ``sub_rows`` (16, 126) holds,
+    for each keep of four dice (a column), the flat rows of its sub-keeps, itself included;
+    ``drop_rows`` (5, 252), for each roll, the keeps of four dice it holds (rows of
+    ``keeps[4]``). Both are padded by repetition.
     """
 
     matrix: FloatArray
@@ -232,6 +234,7 @@ class KeepLinks:
     starts: IntArray
     offsets: tuple[int, ...]  # the flat row of the first keep of each size
     sub_rows: IntArray
+    drop_rows: IntArray
 
     @property
     def rerolled(self) -> int:
@@ -244,18 +247,18 @@ def keep_links() -> KeepLinks:
     """Return the (cached) `KeepLinks` of five six-sided dice."""
     tables = dice_tables()
     offsets = tuple(int(n) for n in np.cumsum([0, *(len(level) for level in tables.keeps)]))
-    width = 2**DICE_COUNT - 1  # a roll of five distinct faces has 31 smaller keeps
+    width = 2 ** (DICE_COUNT - 1)  # four distinct faces: 16 sub-keeps
     rows = []
-    for roll in tables.rolls:
-        subs = [offsets[size] + row for size, row in map(tables.keep_index, sub_keeps(roll))
-                if size < DICE_COUNT]
+    for keep in tables.keeps[DICE_COUNT - 1]:
+        subs = [offsets[size] + row for size, row in map(tables.keep_index, sub_keeps(keep))]
         rows.append((subs * width)[:width])  # pad by repetition: max() ignores duplicates
     matrix = transition_matrix()
     matrix.setflags(write=False)
     keeps, columns = np.nonzero(matrix[: offsets[DICE_COUNT]])
     starts = np.searchsorted(keeps, np.arange(offsets[DICE_COUNT]))
     return KeepLinks(matrix, columns, matrix[keeps, columns], starts, offsets,
-                     np.ascontiguousarray(np.array(rows, dtype=np.intp).T))
+                     sub_rows=np.ascontiguousarray(np.array(rows, dtype=np.intp).T),
+                     drop_rows=np.ascontiguousarray(tables.remove[DICE_COUNT].T))
 
 
 def flat_keep_row(counts: Counts) -> int:
@@ -309,6 +312,11 @@ def reroll_best(rolls: FloatArray) -> FloatArray:
 def _best_sub_keeps(rerolls: FloatArray, rolls: FloatArray) -> FloatArray:
     """Return (252,): per roll the largest of its value in *rolls* and, in *rerolls*
     (210,), those of its keeps of 0..4 dice.
+
+    Every smaller keep of a roll is a keep of four of its dice or lies in one, so the best
+    keep within each keep of four dice is found first (126 of them), then per roll.
     """
-    best: FloatArray = rerolls.take(keep_links().sub_rows).max(axis=0)
+    links = keep_links()
+    within_four = rerolls.take(links.sub_rows).max(axis=0)
+    best: FloatArray = within_four.take(links.drop_rows).max(axis=0)
     return np.maximum(best, rolls, out=best)

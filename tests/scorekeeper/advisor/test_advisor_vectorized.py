@@ -81,8 +81,11 @@ def test_flat_rows_follow_the_keeps_by_size() -> None:
     flat = [keep for level in tables.keeps for keep in level]
     assert [flat_keep_row(keep) for keep in flat] == list(range(462))
     roll, links = tables.rolls[17], keep_links()
-    held = {*links.sub_rows[:, 17], links.rerolled + 17}  # and holding all five: the roll
-    assert held == {flat_keep_row(k) for k in sub_keeps(roll)}
+    for row in links.drop_rows[:, 17]:  # the roll less one die
+        less = [a - b for a, b in zip(roll, tables.keeps[4][row], strict=True)]
+        assert (min(less), sum(less)) == (0, 1)
+    held = {*links.sub_rows[:, links.drop_rows[:, 17]].ravel(), links.rerolled + 17}
+    assert held == {flat_keep_row(k) for k in sub_keeps(roll)}  # with all five: the roll
 
 
 @pytest.mark.parametrize("name", ["yahtzee", "yacht+upper-first"])
