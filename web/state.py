@@ -30,7 +30,11 @@ def render_cards(game: Game) -> list[dict[str, Any]]:
 
 
 def render_series(series: Series) -> dict[str, Any]:
-    """Return the series: which game this is (1..6), each game's grand totals, series totals."""
+    """Return the series: which game this is (1..6), each game's grand totals, series totals.
+
+    A finished game also gives its scorecards (as `render_cards`; None while it is played),
+    so a page can print the whole pad, one column per game.
+    """
     game = series.current
     return {
         "game_number": series.number,
@@ -42,6 +46,7 @@ def render_series(series: Series) -> dict[str, Any]:
                 "grand_totals": [card.grand_total for card in g.cards],
                 "finished": g.is_over,
                 "winners": winners(g),
+                "cards": render_cards(g) if g.is_over else None,
             }
             for number, g in enumerate(series.games, start=1)
         ],

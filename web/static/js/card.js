@@ -14,7 +14,8 @@ function playerHeader(state, name, index, current) {
   index === current ? el("span", { class: "visually-hidden", text: ` (${t("now_playing")})` }) : null);
 }
 
-function totalText(row, totals) {
+/** The text of total *row* in a card with *totals* (checks drawn as ✓ marks). */
+export function totalText(row, totals) {
   if (row.marks === "checks") {
     const checks = totals[row.count_key] || 0;
     return checks ? `${"✓".repeat(checks)} ${num(totals[row.key])}` : "";

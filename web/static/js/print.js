@@ -1,0 +1,62 @@
+// The printed pad of a series: one sheet per player, as a paper score pad prints it, with the
+// boxes down the side and one column per game, Game #1 to Game #6. The finished games' cards
+// come with the state (series.games[].cards); the game being played is the state's own cards.
+
+import { totalText } from "./card.js";
+import { el, fill } from "./dom.js";
+import { isolate, layoutFor, num, pageData, t } from "./i18n.js";
+
+/** Return the cards of every game of the pad, Game #1 first; null for a game not played yet. */
+function gameCards(state) {
+  const { series } = state;
+  return Array.from({ length: series.max_games }, (_, i) => {
+    const game = series.games[i];
+    if (!game) return null;
+    return game.number === series.game_number ? state.cards : game.cards;
+  });
+}
+
+function cellText(row, card) {
+  if (!card) return "";
+  if (row.kind !== "box") return totalText(row, card.totals);
+  const value = card.boxes[row.key];
+  return value === null || value === undefined ? "" : num(value);
+}
+
+function playerSheet(state, seat, games) {
+  const head = el("tr", {}, el("th", { scope: "col", class: "label", text: t("col_box") }),
+    el("th", { scope: "col", class: "how", text: t("col_how") }),
+    games.map((_, i) => el("th", { scope: "col", class: "player",
+      text: t("game_number", { n: i + 1 }) })));
+  const rows = [];
+  let section = null;
+  for (const row of layoutFor(state.game)) {
+    if (row.section !== section) {
+      section = row.section;
+      rows.push(el("tr", { class: "section-row" }, el("th", { scope: "colgroup",
+        colspan: 2 + games.length, text: pageData.sections[section] })));
+    }
+    rows.push(el("tr", { class: `${row.kind} ${row.section}`, dataset: { row: row.key } },
+      el("th", { scope: "row", class: "label", text: row.label }),
+      el("td", { class: "how", text: row.how }),
+      games.map((cards, i) => el("td", { class: "value", dataset: { game: i + 1, row: row.key } },
+        cellText(row, cards && cards[seat])))));
+  }
+  const total = `${t("series_totals")}: ${num(state.series.totals[seat])}`;
+  return el("section", { class: "print-player", dataset: { player: seat } },
+    el("h2", { text: isolate(state.players[seat]) }),
+    el("table", { class: "card" }, el("thead", {}, head), el("tbody", {}, rows)),
+    el("p", { class: "print-series-total", text: total }));
+}
+
+/**
+ * Draw *state*'s pad into *target* for printing when the series has more than one game (one
+ * game prints as the card on screen); the page's body says which with the class print-series.
+ */
+export function renderPrintPad(target, state) {
+  const series = state.series.games.length > 1;
+  document.body.classList.toggle("print-series", series);
+  if (!series) { fill(target); return; }
+  const games = gameCards(state);
+  fill(target, state.players.map((_, seat) => playerSheet(state, seat, games)));
+}
