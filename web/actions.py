@@ -37,8 +37,9 @@ def score(box: str, dice: Dice | None = None) -> Change:
     def change(series: Series) -> Series:
         game = series.current
         if dice is not None and game.dice is not None and dice != game.dice:
-            raise ApiError(f"the dice {dice} are not the recorded roll {game.dice}: "
-                           "record them, then choose a box", 409)
+            raise ApiError(f"the dice {dice} are not the recorded roll: record them, then "
+                           "choose a box", 409, code="score_unrecorded",
+                           params={"dice": dice.values})
         return series.with_current(game.score(box))
 
     return change

@@ -79,6 +79,11 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
     "kept_changed": lambda p: gettext(
         "die %(die)s was kept at %(kept)s but shows %(shows)s", **p),
     "nothing_to_correct": lambda p: gettext("there is no roll to correct: roll the dice first"),
+    "photo_too_few": lambda p: gettext(
+        "the photo shows fewer dice than were thrown (%(found)s found, %(thrown)s thrown): "
+        "set the dice by hand", **p),
+    "score_unrecorded": lambda p: gettext(
+        "the dice %(dice)s are not the recorded roll: record them, then choose a box", **p),
     "roll_before_scoring": lambda p: gettext("roll the dice before scoring a box"),
     "nothing_to_undo": lambda p: gettext("nothing to undo: the game is at its start"),
     "game_over": lambda p: gettext("the game is over: every box is filled"),

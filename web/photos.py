@@ -93,8 +93,9 @@ def read_photo(upload: FileStorage | None, kept: Mapping[int, int]) -> PhotoRead
     try:
         merged = rethrow.merge(reading.found, kept)
     except rethrow.TooFewDiceError as error:
-        raise ApiError(str(error), reading=reading.to_dict(), found=error.found,
-                       thrown=error.thrown) from None
+        raise ApiError(str(error), code="photo_too_few",
+                       params={"found": error.found, "thrown": error.thrown},
+                       reading=reading.to_dict(), found=error.found, thrown=error.thrown) from None
     return PhotoReading(merged.dice, _payload(reading.to_dict(), merged))
 
 

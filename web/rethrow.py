@@ -47,8 +47,8 @@ class TooFewDiceError(ValueError):
     """The photo shows fewer dice than were thrown."""
 
     def __init__(self, found: int, thrown: int) -> None:
-        super().__init__(f"found {found} dice, but {thrown} were thrown: "
-                         "set the dice by hand")
+        super().__init__("the photo shows fewer dice than were thrown "
+                         f"({found} found, {thrown} thrown): set the dice by hand")
         self.found = found
         self.thrown = thrown
 

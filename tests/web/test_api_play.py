@@ -170,8 +170,20 @@ def test_score_with_the_dice_shown_refuses_dice_not_recorded(api: Api) -> None:
     api.roll(game, [6, 6, 4, 6, 1])
     body = {"box": "three_of_a_kind", "version": 2, "dice": [6, 6, 4, 6, 6]}
     reply = api.post(f"/api/games/{game}/scores", body, 409)
-    assert reply == {"error": "the dice 6 6 4 6 6 are not the recorded roll 6 6 4 6 1: "
+    assert reply == {"error": "the dice 6 6 4 6 6 are not the recorded roll: "
                               "record them, then choose a box"}
     assert api.state(game)["version"] == 2  # nothing was scored
     state = api.post(f"/api/games/{game}/scores", {**body, "dice": "6 6 4 6 1"})
     assert state["cards"][0]["boxes"]["three_of_a_kind"] == 23
+
+
+def test_refused_score_is_said_in_the_players_language(api: Api) -> None:
+    game = api.create(["Ann"])["id"]
+    api.roll(game, [6, 6, 4, 6, 1])
+    response = api.client.post(f"/api/games/{game}/scores",
+                               json={"box": "chance", "version": 2, "dice": [6, 6, 4, 6, 6]},
+                               headers={"Accept-Language": "tr"})
+    assert response.status_code == 409
+    assert response.get_json()["error"] == (
+        "\u20666 6 4 6 6\u2069 zarları kaydedilen atış değil: önce onları kaydet, sonra bir "
+        "kutu seç")

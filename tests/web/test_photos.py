@@ -141,7 +141,9 @@ def test_photo_of_fewer_dice_than_thrown_records_nothing(upload: Any, api: Api) 
     response = upload(photo_of("sample_01", 820), kept="4", version="2")
     assert response.status_code == 400
     reply = response.get_json()
-    assert reply["error"] == "found 3 dice, but 4 were thrown: set the dice by hand"
+    assert reply["error"] == (
+        "the photo shows fewer dice than were thrown (3 found, 4 thrown): "
+        "set the dice by hand")
     assert (reply["found"], reply["thrown"]) == (3, 4)
     assert [d["value"] for d in reply["reading"]["dice"]] == [1, 4, 1]
     state = api.state(upload.game)

@@ -71,7 +71,8 @@ def test_fewer_found_than_thrown_is_refused(count: int, kept: dict[int, int],
         merge(found(*[(2, .9)] * count), kept)
     assert (refused.value.found, refused.value.thrown) == (count, thrown)
     assert str(refused.value) == (
-        f"found {count} dice, but {thrown} were thrown: set the dice by hand")
+        f"the photo shows fewer dice than were thrown ({count} found, {thrown} thrown): "
+        "set the dice by hand")
 
 
 @pytest.mark.parametrize(
