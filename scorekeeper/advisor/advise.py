@@ -131,7 +131,9 @@ def keep_choices(table: Table, card: Scorecard, dice: Dice, roll: int
     (see `advise`).
     """
     keeps, rows = _roll_keeps(dice.counts())
-    return keeps, _keep_values(table, card, ROLLS_PER_TURN - roll, rows) + banked(card)
+    values = _keep_values(table, card, ROLLS_PER_TURN - roll, rows)
+    values += banked(card)
+    return keeps, values
 
 
 def _keep_options(table: Table, card: Scorecard, dice: Dice, roll: int) -> list[Option]:

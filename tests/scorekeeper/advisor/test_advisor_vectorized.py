@@ -10,17 +10,20 @@ import pytest
 
 from scorekeeper import Dice, Scorecard
 from scorekeeper.advisor import Table, solver
-from scorekeeper.advisor.advise import _keep_values, advise
+from scorekeeper.advisor.advise import _keep_values, advise, keep_choices
 from scorekeeper.advisor.bench import bench_all_options, build_peak
 from scorekeeper.advisor.cache import TableCache
 from scorekeeper.advisor.final import state_final_values
 from scorekeeper.advisor.ruletables import card_state
+from scorekeeper.advisor.solver import banked
 from scorekeeper.advisor.tables import (
     best_rolls,
+    counts_to_values,
     dice_tables,
     flat_keep_row,
     keep_links,
     keep_rows,
+    reroll_best,
     sub_keeps,
 )
 from scorekeeper.advisor.turn import Batch, best_roll_values, final_values, keep_values
@@ -86,6 +89,56 @@ def test_flat_rows_follow_the_keeps_by_size() -> None:
         assert (min(less), sum(less)) == (0, 1)
     held = {*links.sub_rows[:, links.drop_rows[:, 17]].ravel(), links.rerolled + 17}
     assert held == {flat_keep_row(k) for k in sub_keeps(roll)}  # with all five: the roll
+
+
+def _every_keep_summed(rolls: np.ndarray) -> np.ndarray:
+    """(462,) every keep's value as one sum per row of the transition matrix (no shortcut)."""
+    matrix = keep_links().matrix
+    keeps, columns = np.nonzero(matrix)
+    starts = np.searchsorted(keeps, np.arange(len(matrix)))
+    every: np.ndarray = np.add.reduceat(rolls[columns] * matrix[keeps, columns], starts)
+    return every
+
+
+def _best_by_sets(keeps: np.ndarray) -> list[float]:
+    """(252,) each roll's largest value over all its sub-keeps, itself included."""
+    return [max(keeps[flat_keep_row(k)] for k in sub_keeps(roll)) for roll in dice_tables().rolls]
+
+
+def test_each_rolls_best_keep_is_the_largest_over_its_sub_keeps() -> None:
+    rng = np.random.default_rng(7)
+    keeps = rng.uniform(0, 300, size=462)  # any values: every sub-keep gets to win somewhere
+    assert np.array_equal(best_rolls(keeps), _best_by_sets(keeps))
+    rolls = rng.uniform(0, 300, size=len(dice_tables().rolls))
+    every = _every_keep_summed(rolls)
+    assert np.array_equal(keep_rows(rolls), every)  # holding five dice: the roll itself
+    assert np.array_equal(reroll_best(rolls), _best_by_sets(every))
+
+
+def _plain_keep_choices(table: Table, card: Scorecard, dice: Dice, roll: int
+                        ) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """`keep_choices` the long way: the batched solver's last step, every keep summed over
+    its row, each roll's best keep by sets, the rolled dice's keeps by rows.
+    """
+    rolls = _batched(table, card)
+    if roll == 1:
+        rolls = np.array(_best_by_sets(_every_keep_summed(rolls)))
+    held = [k for k in sub_keeps(dice.counts()) if sum(k) < 5]
+    values = keep_links().matrix[[flat_keep_row(k) for k in held]] @ rolls + banked(card)
+    return [counts_to_values(k) for k in held], values
+
+
+@pytest.mark.parametrize("name", ["yahtzee", "yahtzee+free-joker", "yacht+upper-first"])
+def test_keep_choices_equal_the_plain_evaluation_bit_for_bit(solved: Solved, name: str) -> None:
+    table = solved(name)
+    rng = random.Random(8)
+    for i, card in enumerate(_cards(name, 30, seed=8)):
+        faces = [rng.randint(1, 6)] * 5 if i % 5 == 0 else [rng.randint(1, 6) for _ in range(5)]
+        dice, roll = Dice.of(faces), 1 + i % 2
+        keeps, values = keep_choices(table, card, dice, roll)
+        plain_keeps, plain_values = _plain_keep_choices(table, card, dice, roll)
+        assert list(keeps) == plain_keeps
+        assert np.array_equal(values, plain_values)
 
 
 @pytest.mark.parametrize("name", ["yahtzee", "yacht+upper-first"])
