@@ -40,7 +40,8 @@ def _check_size(size: int | None) -> None:
     """Refuse a frame of *size* bytes over MAX_FRAME_BYTES (413)."""
     if size is not None and size > MAX_FRAME_BYTES:
         raise ApiError(f"a frame is at most {MAX_FRAME_BYTES // 1024} kB, this one is "
-                       f"{size // 1024} kB: send a smaller JPEG (about 640 px wide)", 413)
+                       f"{size // 1024} kB: send a smaller JPEG (about 640 px wide)", 413,
+                       code="too_large")
 
 
 @bp.post("/games/<game_id:game_id>/frames")

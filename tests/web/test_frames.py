@@ -17,6 +17,7 @@ from web.frames import MAX_FRAME_BYTES
 
 SAMPLES = Path(__file__).parents[2] / "sample_images"
 TOKEN = "frame-token"
+TOO_LARGE_TR = "bu, sunucu için fazla büyük: daha küçük bir şey gönder"
 
 
 def frame_of(photo: Path, width: int = 640) -> bytes:
@@ -133,3 +134,12 @@ def test_a_frame_over_the_cap_is_413(client: FlaskClient, game: int) -> None:
     response = post_frame(client, game, b"\xff\xd8\xff" + b"\0" * MAX_FRAME_BYTES)
     assert response.status_code == 413
     assert response.get_json()["error"].startswith("a frame is at most 1024 kB, this one is")
+
+
+def test_a_frame_over_the_cap_is_refused_in_the_players_language(
+    client: FlaskClient, game: int
+) -> None:
+    client.set_cookie("pipkeeper_lang", "tr")
+    response = post_frame(client, game, b"\xff\xd8\xff" + b"\0" * MAX_FRAME_BYTES)
+    assert response.status_code == 413
+    assert response.get_json()["error"] == TOO_LARGE_TR
