@@ -37,6 +37,11 @@ class Correct:
     to_box: str | None = None
 
 
+def _reason(error: ScoringError) -> str:
+    """Return why a box is refused, for translations: a Joker rule, upper_first or filled."""
+    return str(error.params.get("reason", "filled"))
+
+
 def _rescored(rules: RuleSet, name: str, turns: Sequence[Turn], index: int) -> Scorecard:
     """Return the card of *turns*, whose turn *index* was changed. Raises CorrectionError."""
     card = Scorecard.empty(rules)
@@ -44,13 +49,17 @@ def _rescored(rules: RuleSet, name: str, turns: Sequence[Turn], index: int) -> S
         try:
             card = card.score(box, dice)
         except ScoringError as error:
+            named = rules.category(box).name
             if number == index:
                 raise CorrectionError(
-                    f"{name}'s round {number + 1} cannot be corrected to {dice} in {box!r}: "
-                    f"{error}") from None
+                    f"{name}'s round {number + 1} cannot be corrected to {dice} in {named}: "
+                    f"{error}", code="correction_illegal", name=name, round=number + 1,
+                    dice=dice.values, box=named, reason=_reason(error)) from None
             raise CorrectionError(
                 f"correcting {name}'s round {index + 1} would make round {number + 1} "
-                f"({dice} in {box!r}) illegal: {error}; nothing was changed") from None
+                f"({dice} in {named}) illegal: {error}; nothing was changed",
+                code="correction_breaks", name=name, round=index + 1, later=number + 1,
+                dice=dice.values, box=named, reason=_reason(error)) from None
     return card
 
 
@@ -65,16 +74,19 @@ def correct_turns(
     box = rules.category(event.box).slug
     to_box = rules.category(event.to_box).slug if event.to_box is not None else box
     if len(event.dice) != DICE_COUNT:
-        raise CorrectionError(
-            f"a turn ends with {DICE_COUNT} dice, got {list(event.dice.values)}")
+        raise CorrectionError(f"a roll shows five dice, got {event.dice}", code="roll_five",
+                              dice=event.dice.values)
+    named = rules.category(box).name
     index = next((i for i, (filled, _) in enumerate(turns) if filled == box), None)
     if index is None:
         raise CorrectionError(
-            f"{name}'s box {box!r} is still open: only a filled box can be corrected")
+            f"{name}'s {named} is still open: only a filled box can be corrected",
+            code="correction_open", name=name, box=named)
     old_dice = turns[index][1]
     if (to_box, event.dice) == turns[index]:
         raise CorrectionError(
-            f"{name}'s box {box!r} already holds {old_dice}: the correction changes nothing")
+            f"{name}'s {named} already holds {old_dice}: the correction changes nothing",
+            code="correction_same", name=name, box=named, dice=old_dice.values)
     fixed = (*turns[:index], (to_box, event.dice), *turns[index + 1:])
     after = _rescored(rules, name, fixed, index)
     record = CorrectionRecord(

@@ -456,7 +456,8 @@ def _apply_correct(game: Game, state: _State, event: Correct) -> tuple[_State, H
     player = event.player
     if not 0 <= player < len(game.players):
         raise CorrectionError(
-            f"no player {player}: seats are 0 to {len(game.players) - 1}")
+            f"no player {player}: seats are 0 to {len(game.players) - 1}",
+            code="correction_player", player=player, last=len(game.players) - 1)
     turns, card, record = correct_turns(game.rules, game.players[player],
                                         state.turns[player], state.cards[player], event)
     return replace(state, cards=(*state.cards[:player], card, *state.cards[player + 1 :]),

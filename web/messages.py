@@ -40,6 +40,7 @@ REASONS: dict[str, LazyString] = {
     "upper_zero": _l("every allowed lower box is filled, so a zero goes in an open upper box"),
     "free": _l("free-choice Joker: the box of this face is filled, so any open box may be used"),
     "upper_first": _l("the upper section must be complete before a lower box is scored"),
+    "filled": _l("the box is already filled at that point"),
 }
 """Why a box is not allowed, by `box_not_allowed`'s ``reason``."""
 
@@ -87,6 +88,17 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
     "roll_before_scoring": lambda p: gettext("roll the dice before scoring a box"),
     "nothing_to_undo": lambda p: gettext("nothing to undo: the game is at its start"),
     "game_over": lambda p: gettext("the game is over: every box is filled"),
+    # corrections of boxes filled in earlier turns
+    "correction_player": lambda p: gettext("no player %(player)s: seats are 0 to %(last)s", **p),
+    "correction_open": lambda p: gettext(
+        "%(name)s's %(box)s is still open: only a filled box can be corrected", **p),
+    "correction_same": lambda p: gettext(
+        "%(name)s's %(box)s already holds %(dice)s: the correction changes nothing", **p),
+    "correction_illegal": lambda p: gettext(
+        "%(name)s's round %(round)s cannot be corrected to %(dice)s in %(box)s: %(reason)s", **p),
+    "correction_breaks": lambda p: gettext(
+        "correcting %(name)s's round %(round)s would make round %(later)s (%(dice)s in %(box)s) "
+        "illegal: %(reason)s; nothing was changed", **p),
     # boxes
     "box_filled": lambda p: ngettext(
         "%(box)s already holds %(num)s point", "%(box)s already holds %(num)s points",

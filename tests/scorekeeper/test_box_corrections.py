@@ -75,13 +75,13 @@ def joker_game() -> Game:
     [
         # Sixes moved to Chance: Sixes is open when the 6 6 6 6 6 comes, so it must go there
         ("sixes", "66612", "chance",
-         "correcting Bob's round 2 would make round 3 (6 6 6 6 6 in 'full_house') illegal"),
-        ("chance", "66612", None, "Bob's box 'chance' is still open"),
+         "correcting Bob's round 2 would make round 3 (6 6 6 6 6 in Full House) illegal"),
+        ("chance", "66612", None, "Bob's Chance is still open"),
         ("sixes", "66612", None, "the correction changes nothing"),
         # 1 1 1 1 1 after the Yahtzee box: the Joker sends it to Aces, not Chance
-        ("sixes", "11111", "chance", "Bob's round 2 cannot be corrected to 1 1 1 1 1 in 'chance'"),
+        ("sixes", "11111", "chance", "Bob's round 2 cannot be corrected to 1 1 1 1 1 in Chance"),
         ("yahtzee", "11111", "full_house",
-         "correcting Bob's round 1 would make round 3 (6 6 6 6 6 in 'full_house') illegal"),
+         "correcting Bob's round 1 would make round 3 (6 6 6 6 6 in Full House) illegal"),
     ],
 )
 def test_a_correction_that_breaks_an_entry_is_refused(

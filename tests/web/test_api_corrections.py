@@ -57,11 +57,11 @@ def test_a_correction_changes_the_totals_and_keeps_the_later_turns(api: Api) -> 
     ("body", "error"),
     [
         ({"player": 0, "box": "chance", "dice": [1, 2, 3, 4, 5]},
-         "Ann's box 'chance' is still open: only a filled box can be corrected"),
+         "Ann's Chance is still open: only a filled box can be corrected"),
         ({"player": 0, "box": "sixes", "dice": [6, 6, 6, 1, 2]},
-         "Ann's box 'sixes' already holds 6 6 6 1 2: the correction changes nothing"),
+         "Ann's Sixes already holds 6 6 6 1 2: the correction changes nothing"),
         ({"player": 1, "box": "aces", "dice": [1, 1, 1, 2, 3], "to_box": "full_house"},
-         "correcting Ben's round 1 would make round 2 (2 2 2 5 5 in 'full_house') illegal"),
+         "correcting Ben's round 1 would make round 2 (2 2 2 5 5 in Full House) illegal"),
         ({"player": 2, "box": "aces", "dice": [1, 1, 1, 2, 3]}, "no player 2: seats are 0 to 1"),
         ({"player": 0, "box": "sevens", "dice": [1, 1, 1, 2, 3]}, "sevens"),
         ({"player": 0, "box": "aces", "dice": [1, 1, 7, 2, 3]}, "got 7"),
@@ -121,3 +121,33 @@ def test_each_card_says_the_dice_of_its_filled_boxes(api: Api) -> None:
     assert cards[1]["dice"] == {"aces": [1, 1, 1, 2, 3], "full_house": [2, 2, 2, 5, 5]}
     state = correct(api, game, player=1, box="aces", dice=[1, 1, 2, 2, 3], version=11)
     assert state["cards"][1]["dice"]["aces"] == [1, 1, 2, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("language", "error"),
+    [
+        ("tr", "\u2068Ben\u2069 için Altılar hâlâ boş"),
+        ("he", "אין שחקן 5: המקומות הם 0 עד 1"),
+    ],
+)
+def test_refusals_are_in_the_page_language(api: Api, language: str, error: str) -> None:
+    game = three_rounds(api)
+    box = "sixes" if language == "tr" else "aces"
+    body = {"player": 1 if language == "tr" else 5, "box": box, "dice": [6, 6, 6, 1, 1]}
+    api.client.set_cookie("pipkeeper_lang", language)
+    reply = api.post(f"/api/games/{game}/corrections/preview", body, 400)
+    assert reply["error"].startswith(error), reply
+
+
+def test_a_joker_that_a_correction_breaks_says_why_in_the_page_language(api: Api) -> None:
+    game = int(api.create(["Bob"])["id"])
+    for dice, box in [([1, 1, 1, 1, 1], "yahtzee"), ([6, 6, 6, 1, 2], "sixes"),
+                      ([6, 6, 6, 6, 6], "full_house")]:
+        api.roll(game, dice)
+        api.score(game, box)
+    api.client.set_cookie("pipkeeper_lang", "gd")
+    body = {"player": 0, "box": "sixes", "dice": [6, 6, 6, 1, 2], "to_box": "chance"}
+    error = api.post(f"/api/games/{game}/corrections/preview", body, 400)["error"]
+    assert error.startswith("Nan ceartaicheadh tu cuairt 2 aig \u2068Bob\u2069, bhiodh cuairt 3 "
+                            "(\u20666 6 6 6 6\u2069 ann an "), error
+    assert error.endswith("; cha deach dad atharrachadh")
