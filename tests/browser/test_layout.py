@@ -39,7 +39,8 @@ ON_TOP = """(el) => { const r = el.getBoundingClientRect();
   const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
   return el.contains(hit); }"""
 
-TARGETS = ("#turn button, #turn summary, #turn label.button, #turn .hint-switch label, "
+TARGETS = ("#turn button, #turn summary, #turn label.button, "
+           "#turn label:has(input[type=checkbox]), "
            "#turn input:not([type=file]):not([type=checkbox]), #card button, #card a, "
            ".game-links a, .game-links button")
 
@@ -200,6 +201,8 @@ def test_faint_suggested_points_are_readable(device: Any, live_server: str, sche
 
 
 PAGES = ("/", "/pad", "/games/{id}", "/games/{id}/board", "/join/NOCODE")
+# A device that has not joined the game sees the join form instead of the game.
+STRANGER = "/games/{id}"
 TEXT = """els => els.filter(e => e.getClientRects().length
   && !e.closest('[disabled], .photo, .visually-hidden')
   && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))"""
@@ -208,15 +211,17 @@ TEXT = """els => els.filter(e => e.getClientRects().length
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_is_readable_in_light_and_dark(device: Any, live_server: str,
                                                   scheme: str) -> None:
-    page = device(PHONE, scheme)
-    game = rolled_game(page, live_server, ["Ann", "Ben"])
-    for path in PAGES:
+    owner, stranger = device(PHONE, scheme), device(PHONE, scheme)
+    game = rolled_game(owner, live_server, ["Ann", "Ben"])
+    for page, path in [(owner, path) for path in PAGES] + [(stranger, STRANGER)]:
         page.goto(live_server + path.format(id=game))
         page.wait_for_timeout(300)
         dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
         assert dark == (scheme == "dark")
         texts = page.locator("body *").evaluate_all(f"els => ({TEXT})(els).length")
-        assert texts > 10, path  # the page has words to read
+        assert texts > 5, path  # the page has words to read
+        if page is stranger:
+            assert page.locator(".join-form").is_visible()
         poor = page.locator("body *").evaluate_all(f"""els => ({TEXT})(els)
           .map(e => [e.tagName + '.' + e.className, e.textContent.trim().slice(0, 30),
                      ({CONTRAST})(e)])
