@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, request
-from flask_babel import Babel, LazyString, get_locale, gettext
+from flask_babel import Babel, LazyString, get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
 LANG_COOKIE = "pipkeeper_lang"
@@ -184,7 +184,6 @@ JS_STRINGS: dict[str, LazyString] = {
     "invalid_dice": _l("Enter five dice, each 1 to 6, for example 6 6 4 6 6."),
     "set_all_dice": _l("Set all five dice first."),
     "suggestions_none": _l("Record a roll to see which boxes it can fill."),
-    "points": _l("{points} points"),
     "zero": _l("scores 0"),
     "cross_out": _l("Cross out a box instead (scores 0): {n}"),
     "bonus": _l("+{bonus} Yahtzee bonus"),
@@ -207,11 +206,8 @@ JS_STRINGS: dict[str, LazyString] = {
     "stale": _l("The game was changed on another device. This is the current state."),
     "network": _l("Could not reach the scorekeeper. Check the connection and try again."),
     "reading_photo": _l("Reading the photo…"),
-    "found_dice": _l("Found {n} dice: tap a die to correct it."),
-    "need_five": _l("Found {n} dice, but a roll has five. Enter the values with the buttons."),
     "low_confidence": _l("Check the highlighted dice: the camera was not sure of them."),
     "need_thrown": _l("Dice found: {found}; dice thrown: {thrown}. Set the dice with the buttons."),
-    "photo_thrown": _l("{n} of 5 dice thrown: photograph them, or all five."),
     "photo_kept": _l("Die {n}: {value}, kept"),
     "photo_kept_note": _l("The kept dice keep their values."),
     "photo_doubtful": _l("Not counted: maybe a {value}"),
@@ -239,7 +235,12 @@ JS_STRINGS: dict[str, LazyString] = {
     ),
     "live_paused": _l("Hands-free stopped while the page was hidden; the camera is off."),
     "first_roll": _l("Who starts? {name}, roll all five dice."),
-    "first_rolled": _l("{name} rolled {total}."),
+    "first_rule": _l(
+        "Everyone rolls all five dice; the highest total starts. Players tied for the highest "
+        "total roll again."
+    ),
+    "first_rolled_dice": _l("rolled {dice}, total {total}"),
+    "first_tie": _l("{names} tied with {total}: they roll again."),
     "record_first_roll": _l("Record {name}'s roll"),
     "game_over": _l("Game over"),
     "winner": _l("Winner: {names}"),
@@ -262,9 +263,16 @@ JS_STRINGS: dict[str, LazyString] = {
     "finished_summary": _l("{rules}, game #{n}: {scores}"),
     "started": _l("Last played {when}"),
     "audit_ok": _l("No problems found: this column adds up."),
-    "audit_problems": _l("Problems found: {n}."),
+    "audit_carried_total": _l(
+        "This total should be {expected} ({sum}), not {written}: it carries a wrong number "
+        "from above."
+    ),
+    "audit_bonus_as_points": _l(
+        "This row counts checks, not points: write one check per extra Yahtzee "
+        "({written} points = {expected} checks)."
+    ),
     "audit_impossible_value": _l("{written} cannot be scored in this box."),
-    "audit_wrong_total": _l("This total should be {expected}, not {written}."),
+    "audit_wrong_total": _l("This total should be {expected} ({sum}), not {written}."),
     "audit_wrong_bonus": _l("The bonus should be {expected}, not {written}."),
     "audit_bonus_without_yahtzee": _l(
         "A Yahtzee bonus needs 50 in the Yahtzee box (expected {expected})."
@@ -288,7 +296,6 @@ JS_STRINGS: dict[str, LazyString] = {
     "col_done": _l("What was done"),
     "col_best": _l("Best choice"),
     "col_lost": _l("Points lost"),
-    "review_total": _l("{lost} points lost in {n} choices; {optimal} of them optimal"),
     "review_expected": _l("Optimal play scores {points} on average."),
     "review_loading": _l("Reviewing the game…"),
     "review_link": _l("Review"),
@@ -314,6 +321,51 @@ JS_STRINGS: dict[str, LazyString] = {
 }
 
 
-def js_strings() -> dict[str, str]:
-    """Return the scripts' strings in the page's language, for a JSON block in the page."""
-    return {key: str(text) for key, text in JS_STRINGS.items()}
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a script string that holds a count: its English singular and plural (extracted
+    as one plural message)."""
+    return (singular, plural)
+
+
+JS_PLURALS: dict[str, tuple[str, str]] = {
+    "points": _n("{points} point", "{points} points"),
+    "found_dice": _n("Found {n} die: tap a die to correct it.",
+                     "Found {n} dice: tap a die to correct it."),
+    "photo_thrown": _n("{n} of 5 dice thrown: photograph it, or all five.",
+                       "{n} of 5 dice thrown: photograph them, or all five."),
+    "audit_problems": _n("{n} problem found.", "{n} problems found."),
+    "review_total": _n("{lost} points lost in {n} choice; {optimal} of them optimal",
+                       "{lost} points lost in {n} choices; {optimal} of them optimal"),
+}
+"""The scripts' strings with a count, by key; static/js/i18n.js `tn` picks the form."""
+
+PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "gd": ("one", "two", "few", "other"),
+    "he": ("one", "two", "other"),
+    "tr": ("one", "other"),
+    "th": ("other",),
+}
+"""Each language's plural forms, in its catalogue's order, by their Unicode (CLDR) names:
+what the browser's Intl.PluralRules says of a count picks the form."""
+
+_SAMPLE_COUNTS = {"one": 1, "two": 2, "few": 3, "other": 20}
+
+
+def plural_categories() -> list[str]:
+    """Return the page language's plural categories, in the order of its plural forms."""
+    return list(PLURAL_CATEGORIES[current_language()])
+
+
+def plural_forms(singular: str, plural: str) -> list[str]:
+    """Return every plural form of a message in the page's language, in catalogue order."""
+    translations = get_translations()
+    return [translations.ngettext(singular, plural, _SAMPLE_COUNTS[category])
+            for category in plural_categories()]
+
+
+def js_strings() -> dict[str, str | list[str]]:
+    """Return the scripts' strings in the page's language, for a JSON block in the page;
+    a string with a count is the list of its plural forms."""
+    strings: dict[str, str | list[str]] = {key: str(text) for key, text in JS_STRINGS.items()}
+    return strings | {key: plural_forms(*forms) for key, forms in JS_PLURALS.items()}

@@ -134,7 +134,7 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
     "review_not_over": lambda p: gettext(
         "the game is not over yet: the review comes when every box is filled"),
     "review_game": lambda p: ngettext(
-        "this series has game 1 only, not %(number)s",
+        "this series has game %(num)s only, not %(number)s",
         "this series has games 1 to %(num)s, not %(number)s", int(p["most"]), **p),
 }
 """Each code's message in the request's language, from its written parameters."""

@@ -37,6 +37,7 @@ from web.i18n import (
     box_name,
     how_to_score,
     js_strings,
+    plural_categories,
     ruleset_label,
 )
 from web.join import phones_can_join
@@ -82,6 +83,7 @@ def page_data(**extra: Any) -> Markup:
     """
     data = {
         "strings": js_strings(),
+        "plural": plural_categories(),
         "layouts": {game: card_layout(game) for game in GAMES},
         "sections": {key: str(name) for key, name in SECTION_NAMES.items()},
         "rulesets": {name: ruleset_label(name) for name in RULESET_NAMES},

@@ -2,6 +2,7 @@
 
 import { renderCard } from "./card.js";
 import { dieFace } from "./dice.js";
+import { showFirstRolls } from "./firstroll.js";
 import { el, fill } from "./dom.js";
 import { isolate, joinNames, num, pageData, t } from "./i18n.js";
 import { follow } from "./live.js";
@@ -24,6 +25,7 @@ function turnText(state) {
 function render(state) {
   renderCard($("card"), state, { how: false, ghosts: false });
   $("board-turn").textContent = turnText(state);
+  showFirstRolls($("board-turn"), state);
   $("game-number").textContent = t("game_number", { n: state.series.game_number });
   const dice = state.phase === "play" && state.dice ? state.dice : [];
   fill($("board-dice"), dice.map((value, i) =>

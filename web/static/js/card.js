@@ -2,7 +2,7 @@
 // On the game page a filled box is a button: tapping it opens its correction (correct.js).
 
 import { el, fill } from "./dom.js";
-import { isolate, layoutFor, num, pageData, t } from "./i18n.js";
+import { isolate, layoutFor, num, pageData, t, tn } from "./i18n.js";
 
 function playerHeader(state, name, index, current) {
   const winner = state.phase === "over" && state.winners.includes(index);
@@ -36,7 +36,7 @@ function boxCell(row, card, ghost, name, onBox) {
   const value = card.boxes[row.key];
   if (value !== null && value !== undefined) return filledCell(row, value, name, onBox);
   if (!ghost || !ghost.points) return [];
-  const title = t("points", { points: ghost.points });
+  const title = tn("points", ghost.points, { points: num(ghost.points) });
   return [el("span", { class: "ghost", title, text: num(ghost.points) })];
 }
 

@@ -5,11 +5,29 @@ const data = JSON.parse(document.getElementById("page-data")?.textContent || "{}
 /** The whole JSON block: strings, layouts, sections, rulesets and page extras (state). */
 export const pageData = data;
 
+function format(text, params) {
+  return text.replace(/\{(\w+)\}/g, (match, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : match);
+}
+
 /** Return the translated string *key* with {placeholders} filled from *params*. */
 export function t(key, params = {}) {
   const text = (data.strings && data.strings[key]) || key;
-  return text.replace(/\{(\w+)\}/g, (match, name) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : match);
+  return format(Array.isArray(text) ? text[text.length - 1] : text, params);
+}
+
+const pluralRules = new Intl.PluralRules(document.documentElement.lang || "en");
+
+/**
+ * Return the translated string *key* in the plural form that *count* needs in the page's
+ * language ("1 point", "2 points"; Gaelic has four forms), {placeholders} filled from *params*.
+ * The server sends such a string as its forms in the order of `data.plural`'s categories.
+ */
+export function tn(key, count, params = {}) {
+  const forms = data.strings && data.strings[key];
+  if (!Array.isArray(forms)) return t(key, params);
+  const index = (data.plural || []).indexOf(pluralRules.select(count));
+  return format(forms[index >= 0 ? index : forms.length - 1], params);
 }
 
 /** Return the pad rows of *game* ("yahtzee" or "yacht"). */

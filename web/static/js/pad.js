@@ -3,7 +3,7 @@
 
 import { api, ApiError } from "./api.js";
 import { el, fill, say } from "./dom.js";
-import { layoutFor, num, pageData, t } from "./i18n.js";
+import { layoutFor, num, pageData, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,8 +59,18 @@ function readPad() {
   return { rules, boxes, totals };
 }
 
+/** How a total adds up, in the page's words: "Total score 63 + Bonus 35"; boxes as numbers. */
+function sumText(parts) {
+  const rows = layoutFor(gameOf($("pad-rules").value));
+  return (parts || []).map(([key, value]) => {
+    const row = rows.find((r) => r.kind === "total" && r.key === key);
+    return row ? `${row.label} ${num(value)}` : num(value);
+  }).join(" + ");
+}
+
 function problemText(problem) {
-  const params = { written: problem.written ?? "–", expected: problem.expected ?? "–" };
+  const params = { written: problem.written ?? "–", expected: problem.expected ?? "–",
+    sum: sumText(problem.parts) };
   const key = `audit_${problem.code}`;
   return key in pageData.strings ? t(key, params) : t("audit_other", params);
 }
@@ -103,7 +113,7 @@ async function check(event) {
     const result = await api.audit(rules, boxes, totals, !$("pad-in-progress").checked);
     const unplaced = [];
     result.problems.forEach((p) => markProblem(p, unplaced));
-    const summary = result.ok ? t("audit_ok") : t("audit_problems", { n: num(result.problems.length) });
+    const summary = result.ok ? t("audit_ok") : tn("audit_problems", result.problems.length, { n: num(result.problems.length) });
     fill($("pad-result"), el("strong", { class: result.ok ? "ok" : "bad", text: summary }),
       ...unplaced.map((p) => el("span", { class: "problem-text", text: ` ${p.row}: ${problemText(p)}` })));
     document.querySelector("#pad-grid tr.problem input")?.focus();

@@ -3,7 +3,7 @@
 // when tapped, kept dice and doubtful finds are marked.
 
 import { el, fill } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { num, t, tn } from "./i18n.js";
 
 const LOW_CONFIDENCE = 0.6;
 const $ = (id) => document.getElementById(id);
@@ -52,7 +52,7 @@ function caption(reading) {
   const dice = reading.dice;
   if (!dice.some((d) => d.role)) return ""; // no roll was made: the message says why
   const counted = dice.filter((d) => d.role !== "doubtful").length;
-  const parts = [t("found_dice", { n: num(counted) })];
+  const parts = [tn("found_dice", counted, { n: num(counted) })];
   if (dice.some((d) => d.role === "kept")) parts.push(t("photo_kept_note"));
   if (dice.some((d) => d.role === "doubtful")) parts.push(t("photo_doubtful_note"));
   if (dice.some((d) => d.role === "thrown" && d.confidence < LOW_CONFIDENCE)) {

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { el, fill } from "./dom.js";
-import { decimal, num, t } from "./i18n.js";
+import { decimal, num, t, tn } from "./i18n.js";
 import { lossText, optionText } from "./hint.js";
 
 const $ = (id) => document.getElementById(id);
@@ -26,7 +26,7 @@ function playerReview(game, player) {
     .map((key) => el("th", { scope: "col", text: t(key) })));
   return el("section", { class: "review-player", dataset: { player: player.player } },
     el("h4", {}, el("bdi", { text: player.name }), " ",
-      el("span", { class: "review-total", text: t("review_total", {
+      el("span", { class: "review-total", text: tn("review_total", player.choices.length, {
         lost: decimal(player.total_loss), n: num(player.choices.length), optimal: num(player.optimal) }) })),
     el("div", { class: "table-scroll" },
       el("table", { class: "review-table" }, el("thead", {}, head),

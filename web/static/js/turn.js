@@ -1,16 +1,11 @@
 // The turn panel: whose turn, roll counter, the dice to set, the record buttons and the suggestions.
 
 import { renderDice } from "./dice.js";
+import { showFirstRolls } from "./firstroll.js";
 import { el, fill } from "./dom.js";
-import { boxLabel, isolate, num, t } from "./i18n.js";
+import { boxLabel, isolate, num, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-
-function firstRollStatus(state) {
-  const rolled = (state.first_rolls || []).map((r) =>
-    t("first_rolled", { name: isolate(state.players[r.player]), total: r.dice.reduce((a, b) => a + b, 0) }));
-  return rolled.join(" ");
-}
 
 function heading(state) {
   if (state.phase === "first-roll") {
@@ -21,7 +16,7 @@ function heading(state) {
 }
 
 function status(state) {
-  if (state.phase === "first-roll") return firstRollStatus(state);
+  if (state.phase === "first-roll") return ""; // the rolls are shown by showFirstRolls
   if (state.phase === "over") return "";
   const turns = state.boxes.length;
   const parts = [t("round", { turn: state.turn, turns })];
@@ -44,7 +39,7 @@ function jokerNote(suggestions) {
 
 function suggestionItem(state, s, onScore) {
   const box = boxLabel(state.game, s.box);
-  const points = s.zero ? t("zero") : t("points", { points: num(s.points) });
+  const points = s.zero ? t("zero") : tn("points", s.points, { points: num(s.points) });
   return el("li", {},
     el("button", { type: "button", class: `suggestion${s.zero ? " zero" : ""}${s.joker ? " joker" : ""}`,
       dataset: { box: s.box }, "aria-label": t("score_in", { points: num(s.points), box }),
@@ -66,7 +61,7 @@ function photoHint(ctx, rolling) {
   const hint = $("photo-hint");
   const kept = state.phase === "play" && state.roll > 0 ? ctx.kept.size : 0;
   hint.hidden = !(rolling && kept > 0 && kept < 5);
-  hint.textContent = hint.hidden ? "" : t("photo_thrown", { n: num(5 - kept) });
+  hint.textContent = hint.hidden ? "" : tn("photo_thrown", 5 - kept, { n: num(5 - kept) });
 }
 
 /**
@@ -80,6 +75,7 @@ export function renderTurn(ctx, handlers) {
   const rolling = state.phase === "first-roll" || (playing && state.roll < state.max_rolls);
   $("turn-title").textContent = heading(state);
   $("turn-status").textContent = status(state);
+  showFirstRolls($("turn-status"), state);
   $("roll-tools").hidden = !(rolling || (playing && state.roll > 0));
   renderDice($("dice"), {
     dice: ctx.draft,
