@@ -165,11 +165,13 @@ def test_board_of_eight_shows_grand_total_and_keeps_row_names(device: Any, live_
     assert_row_names_stay(page, scrolls=size == PORTRAIT)
 
 
-@pytest.mark.parametrize("size", [PHONE, TABLET])
+@pytest.mark.parametrize(("size", "language"), [(PHONE, "en"), (TABLET, "en"), (PHONE, "he")])
 def test_game_page_of_eight_keeps_row_names_when_scrolled_sideways(
-        device: Any, live_server: str, size: tuple[int, int]) -> None:
+        device: Any, live_server: str, size: tuple[int, int], language: str) -> None:
     page = device(size)
+    page.context.add_cookies([{"name": "pipkeeper_lang", "value": language, "url": live_server}])
     rolled_game(page, live_server, [f"Player {n}" for n in range(1, 9)])
+    assert page.get_attribute("html", "dir") == ("rtl" if language == "he" else "ltr")
     assert_row_names_stay(page, scrolls=True)
 
 
@@ -178,7 +180,7 @@ def assert_row_names_stay(page: Any, scrolls: bool) -> None:
     row name stays visible at its start."""
     scroller = page.locator("#card").locator("xpath=..")
     before = page.locator('#card tr[data-row="grand_total"] th.label').evaluate(RECT)[0]
-    scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+    scroller.evaluate("s => { s.scrollLeft = (s.matches(':dir(rtl)') ? -1 : 1) * s.scrollWidth; }")
     assert (scroller.evaluate("s => Math.abs(s.scrollLeft)") > 0) == scrolls  # RTL: < 0
     frame = scroller.evaluate(RECT)
     for label in page.locator("#card tbody th.label").all():
