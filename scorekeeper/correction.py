@@ -12,10 +12,10 @@ correction is refused and nothing changes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from scorekeeper.dice import DICE_COUNT, Dice
 from scorekeeper.errors import RulesError
+from scorekeeper.events import Correct
 from scorekeeper.history import CorrectionRecord
 from scorekeeper.rulesets import RuleSet
 from scorekeeper.scorecard import Scorecard, ScoringError
@@ -25,16 +25,6 @@ Turn = tuple[str, Dice]  # the box a turn filled and the dice it was filled with
 
 class CorrectionError(RulesError):
     """A correction that names an open box, changes nothing, or breaks a later entry."""
-
-
-@dataclass(frozen=True)
-class Correct:
-    """Box *box* of seat *player* is re-scored with *dice*, moved to *to_box* if given."""
-
-    player: int
-    box: str
-    dice: Dice
-    to_box: str | None = None
 
 
 def _reason(error: ScoringError) -> str:

@@ -14,9 +14,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from scorekeeper.correction import Correct, CorrectionError, Turn, correct_turns
+from scorekeeper.correction import CorrectionError, Turn, correct_turns
 from scorekeeper.dice import Dice
 from scorekeeper.errors import RulesError
+from scorekeeper.events import (
+    Correct,
+    Event,
+    EventFormatError,
+    FirstRoll,
+    Roll,
+    Score,
+    event_from_dict,
+    event_to_dict,
+)
 from scorekeeper.history import FirstRollRecord, HistoryRecord, RollRecord, ScoreRecord
 from scorekeeper.rulesets import RuleSet, ruleset
 from scorekeeper.scorecard import Scorecard
@@ -64,31 +74,6 @@ class NothingToUndoError(GameError):
 
 class GameFormatError(GameError):
     """Serialized game data that cannot be read or replayed."""
-
-
-@dataclass(frozen=True)
-class FirstRoll:
-    """A player's roll of all five dice to decide who starts."""
-
-    dice: Dice
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A roll of the current player; *kept* are positions carried over from the last roll."""
-
-    dice: Dice
-    kept: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Score:
-    """The current player fills *box* with the current dice, ending the turn."""
-
-    box: str
-
-
-Event = FirstRoll | Roll | Score | Correct
 
 
 @dataclass(frozen=True)
@@ -217,14 +202,18 @@ class Game:
         """Replace the dice of the last throw (a misread die): a turn's roll, keeping its
         count and kept dice, or a roll for the first player (ties are decided anew).
 
-        Raises NoRollError when the last action was not a throw, or a GameError when
-        the new dice do not fit (kept dice that moved).
+        Corrections of earlier boxes made since that throw stay. Raises NoRollError when
+        the last action (box corrections aside) was not a throw, or a GameError when the
+        new dice do not fit (kept dice that moved).
         """
-        last = self.events[-1] if self.events else None
+        at = len(self.events) - 1
+        while at >= 0 and isinstance(self.events[at], Correct):
+            at -= 1
+        last, after = (self.events[at], self.events[at + 1:]) if at >= 0 else (None, ())
         if isinstance(last, Roll):
-            return replace(self, events=(*self.events[:-1], Roll(dice, last.kept)))
+            return replace(self, events=(*self.events[:at], Roll(dice, last.kept), *after))
         if isinstance(last, FirstRoll):
-            return replace(self, events=(*self.events[:-1], FirstRoll(dice)))
+            return replace(self, events=(*self.events[:at], FirstRoll(dice), *after))
         raise NoRollError("there is no roll to correct: roll the dice first",
                           code="nothing_to_correct")
 
@@ -364,14 +353,14 @@ class Game:
             "rules": self.rules.name,
             "players": list(self.players),
             "roll_for_first": self.roll_for_first,
-            "events": [_event_to_dict(e) for e in self.events],
+            "events": [event_to_dict(e) for e in self.events],
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
         """Rebuild and re-check a game from `to_dict` output. Raises GameFormatError."""
         try:
-            events = tuple(_event_from_dict(e) for e in data["events"])
+            events = tuple(event_from_dict(e) for e in data["events"])
             return cls(
                 ruleset(str(data["rules"])),
                 tuple(data["players"]),
@@ -380,6 +369,8 @@ class Game:
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise GameFormatError(f"not a saved game: {error!r}") from None
+        except EventFormatError as error:
+            raise GameFormatError(f"not a saved game: {error}") from None
         except RulesError as error:
             raise GameFormatError(f"saved game does not replay: {error}") from None
 
@@ -484,29 +475,3 @@ def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, FirstRollRecor
     order = tuple((tied[0] + k) % seats for k in range(seats))  # play passes to the left
     return replace(state, pending=(), round_rolls=(), order=order), record
 
-
-def _event_to_dict(event: Event) -> dict[str, Any]:
-    if isinstance(event, FirstRoll):
-        return {"type": "first-roll", "dice": list(event.dice.values)}
-    if isinstance(event, Roll):
-        return {"type": "roll", "dice": list(event.dice.values), "kept": list(event.kept)}
-    if isinstance(event, Correct):
-        moved = {} if event.to_box is None else {"to_box": event.to_box}
-        return {"type": "correction", "player": event.player, "box": event.box,
-                "dice": list(event.dice.values), **moved}
-    return {"type": "score", "box": event.box}
-
-
-def _event_from_dict(data: Mapping[str, Any]) -> Event:
-    kind = data["type"]
-    if kind == "first-roll":
-        return FirstRoll(Dice.of(data["dice"]))
-    if kind == "roll":
-        return Roll(Dice.of(data["dice"]), tuple(int(i) for i in data.get("kept", ())))
-    if kind == "score":
-        return Score(str(data["box"]))
-    if kind == "correction":
-        to_box = data.get("to_box")
-        return Correct(int(data["player"]), str(data["box"]), Dice.of(data["dice"]),
-                       None if to_box is None else str(to_box))
-    raise GameFormatError(f"unknown event type {kind!r}")

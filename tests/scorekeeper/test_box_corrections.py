@@ -191,3 +191,12 @@ def test_any_correction_rescores_exactly_or_changes_nothing(
     assert corrected.current_player == game.current_player and corrected.turn == game.turn
     back = corrected.correct_box(player, to_box or box, old_dice, box)
     assert back.cards == game.cards
+
+
+def test_the_roll_on_the_table_can_still_be_corrected_after_a_box_correction() -> None:
+    game = Game.new("yahtzee", ["Ann"]).roll(Dice.parse("66612")).score("sixes")
+    game = game.roll(Dice.parse("11234")).correct_box(0, "sixes", Dice.parse("66662"))
+    fixed = game.correct(Dice.parse("12345"))
+    assert (fixed.dice, fixed.roll_number, fixed.cards[0].box("sixes")) == (
+        Dice.parse("12345"), 1, 24)
+    assert [type(e).__name__ for e in fixed.events] == ["Roll", "Score", "Roll", "Correct"]
