@@ -2,7 +2,10 @@
 
 ``python -m models.evaluate DIR [DIR...]`` prints detection recall and precision,
 value accuracy of matched dice, per-die F1 (right place and right value), the
-share of photos read exactly right, a confusion table and ms per photo. Labels
+share of photos read exactly right, a confusion table, ms per photo and whether
+the confidence is a probability (reliability diagram and ECE over every find, the
+doubtful ones included). With ``--loso`` it also prints the leave-one-source-out
+table of models.loso and the small-dice check of models.evalsets. Labels
 are found in the sibling ``labels/...`` folder (as in ``images/val`` ->
 ``labels/val``) or in ``../labels``.
 """
@@ -18,10 +21,12 @@ from pathlib import Path
 import numpy as np
 
 from models.labels import LabelledPhoto, photos_in
+from models.reliability import diagram
 from vision.detect import DiceDetector, default_detector, iou
 from vision.faces import FaceReader, default_reader
 from vision.image import load
 from vision.pipeline import read_image
+from vision.reading import Die
 
 MATCH_IOU = 0.5
 
@@ -38,6 +43,8 @@ class Tally:
     exact: int = 0
     seconds: float = 0.0
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((6, 6), np.int64))
+    confidences: list[float] = field(default_factory=list)  # of every find, doubtful too
+    hits: list[bool] = field(default_factory=list)  # whether that find was right
 
     def add(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
             values: tuple[int, ...], boxes: np.ndarray) -> None:
@@ -53,6 +60,14 @@ class Tally:
         self.matched += len(pairs)
         self.correct += right
         self.exact += right == len(true_values) == len(values)
+
+    def add_finds(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
+                  found: tuple[Die, ...]) -> None:
+        """Record each find's confidence and whether it is a true die with its true value."""
+        boxes = np.array([d.box for d in found], np.float32).reshape(-1, 4)
+        right = {r for t, r in match(true_boxes, boxes) if true_values[t] == found[r].value}
+        self.confidences.extend(d.confidence for d in found)
+        self.hits.extend(i in right for i in range(len(found)))
 
     def f1(self) -> float:
         """Return per-die F1, where a die counts only in the right place with the right value."""
@@ -95,6 +110,7 @@ def evaluate(photos: Iterable[LabelledPhoto], detector: DiceDetector | None = No
         size = np.array([image.width, image.height] * 2, np.float32)
         boxes = np.array(reading.boxes, np.float32).reshape(-1, 4)
         tally.add(photo.values, photo.boxes * size, reading.values, boxes)
+        tally.add_finds(photo.values, photo.boxes * size, reading.found)
     return tally
 
 
@@ -111,6 +127,8 @@ def report(tally: Tally) -> str:
     for face, row in enumerate(tally.confusion, start=1):
         accuracy = row[face - 1] / max(1, row.sum())
         lines.append(f"  {face}: " + " ".join(f"{n:4d}" for n in row) + f"   {accuracy:.3f}")
+    lines.append("reliability of the confidence (every find, doubtful ones included):")
+    lines.append(diagram(np.array(tally.confidences), np.array(tally.hits)))
     return "\n".join(lines)
 
 
@@ -118,9 +136,16 @@ def main(argv: list[str] | None = None) -> int:
     """Evaluate the folders given on the command line; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("--loso", action="store_true",
+                        help="also print leave-one-source-out and small-dice figures")
     args = parser.parse_args(argv)
     photos = [p for folder in args.folders for p in photos_in(folder)]
-    print(report(evaluate(photos)))
+    print(report(evaluate(photos)), flush=True)
+    if args.loso:
+        from models import evalsets, loso
+
+        print(evalsets.small_dice_report(), flush=True)
+        print(loso.report(), flush=True)
     return 0
 
 

@@ -8,11 +8,13 @@ with the trained models.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
+
+from models.clutter import cluttered_background, decoy
 
 PIPS: dict[int, list[tuple[float, float]]] = {
     1: [(0.5, 0.5)],
@@ -27,11 +29,15 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_images"
 
 @dataclass(frozen=True, slots=True)
 class Scene:
-    """A rendered photo with its dice: values and absolute x1y1x2y2 boxes."""
+    """A rendered photo with its dice: values and absolute x1y1x2y2 boxes.
+
+    ``decoys`` are the boxes of things that are not dice (see models.clutter).
+    """
 
     image: np.ndarray
     values: list[int]
     boxes: list[list[int]]
+    decoys: list[list[int]] = field(default_factory=list)
 
 
 def background(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
@@ -87,33 +93,71 @@ def paste_die(canvas: np.ndarray, rng: np.random.Generator, value: int, size: in
               center: tuple[float, float]) -> list[int]:
     """Draw a rotated die with a soft shadow on *canvas* in place; return its box."""
     sprite, alpha = die_sprite(rng, value, size)
+    return paste(canvas, rng, sprite, alpha, center)
+
+
+def paste(canvas: np.ndarray, rng: np.random.Generator, sprite: np.ndarray, alpha: np.ndarray,
+          center: tuple[float, float]) -> list[int]:
+    """Draw a sprite turned by a random angle, with a soft shadow, in place; return its box."""
+    sh, sw = alpha.shape
+    size = max(sh, sw)
     pad = size
     big = np.zeros((size + 2 * pad, size + 2 * pad, 3), np.uint8)
     big_alpha = np.zeros(big.shape[:2], np.uint8)
-    big[pad:pad + size, pad:pad + size] = sprite
-    big_alpha[pad:pad + size, pad:pad + size] = alpha
+    top, left = pad + (size - sh) // 2, pad + (size - sw) // 2
+    big[top:top + sh, left:left + sw] = sprite
+    big_alpha[top:top + sh, left:left + sw] = alpha
     angle = rng.uniform(0, 360)
     mid = (size + 2 * pad) / 2
     m: np.ndarray = cv2.getRotationMatrix2D((mid, mid), angle, 1.0)
     m[:, 2] += np.array([center[0] - mid, center[1] - mid])
     h, w = canvas.shape[:2]
-    warped = cv2.warpAffine(big, m, (w, h))
-    mask = cv2.warpAffine(big_alpha, m, (w, h)).astype(np.float32) / 255
+    reach = 1.5 * size  # the turned sprite and its shadow lie within this of the centre
+    x0, y0 = max(0, int(center[0] - reach)), max(0, int(center[1] - reach))
+    x1, y1 = min(w, int(center[0] + reach) + 1), min(h, int(center[1] + reach) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return [int(center[0]), int(center[1]), int(center[0]) + 1, int(center[1]) + 1]
+    m[:, 2] -= np.array([x0, y0])
+    region = canvas[y0:y1, x0:x1]
+    warped = cv2.warpAffine(big, m, (x1 - x0, y1 - y0))
+    mask = cv2.warpAffine(big_alpha, m, (x1 - x0, y1 - y0)).astype(np.float32) / 255
     shadow = cv2.GaussianBlur(np.roll(mask, (size // 8, size // 10), (0, 1)), (0, 0), size / 8)
-    out = canvas.astype(np.float32) * (1 - 0.5 * shadow[:, :, None])
+    out = region.astype(np.float32) * (1 - 0.5 * shadow[:, :, None])
     out = out * (1 - mask[:, :, None]) + warped.astype(np.float32) * mask[:, :, None]
-    canvas[:] = np.clip(out, 0, 255).astype(np.uint8)
+    region[:] = np.clip(out, 0, 255).astype(np.uint8)
     ys, xs = np.nonzero(mask > 0.5)
-    return [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1]
+    if len(xs) == 0:
+        return [int(center[0]), int(center[1]), int(center[0]) + 1, int(center[1]) + 1]
+    return [int(xs.min()) + x0, int(ys.min()) + y0, int(xs.max()) + 1 + x0,
+            int(ys.max()) + 1 + y0]
+
+
+def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int,
+                 size: int) -> tuple[list[list[int]], list[tuple[float, float]]]:
+    """Draw *count* decoys of about die size on *canvas* in place; return boxes and centres."""
+    height, width = canvas.shape[:2]
+    boxes, centers = [], []
+    for _ in range(count):
+        side = max(6, int(size * rng.uniform(0.6, 1.8)))
+        c = (float(rng.uniform(0, width)), float(rng.uniform(0, height)))
+        sprite, alpha = decoy(rng, side)
+        boxes.append(paste(canvas, rng, sprite, alpha, c))
+        centers.append(c)
+    return boxes, centers
 
 
 def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
-                 size: int) -> Scene:
-    """Return a photo of *count* non-overlapping dice about *size* pixels wide."""
-    canvas = background(rng, height, width)
+                 size: int, clutter: int = 0) -> Scene:
+    """Return a photo of *count* non-overlapping dice about *size* pixels wide.
+
+    With *clutter*, that many decoys (keys, coins, tokens, ...) lie between the dice,
+    often on a busy background.
+    """
+    busy = clutter > 0 and rng.random() < 0.6
+    canvas = cluttered_background(rng, height, width) if busy else background(rng, height, width)
+    decoys, centers = place_decoys(canvas, rng, clutter, size) if clutter else ([], [])
     values: list[int] = []
     boxes: list[list[int]] = []
-    centers: list[tuple[float, float]] = []
     for _ in range(count * 50):
         if len(values) == count:
             break
@@ -126,7 +170,7 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
         values.append(value)
         centers.append(c)
     canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))
-    return Scene(canvas, values, boxes)
+    return Scene(canvas, values, boxes, decoys)
 
 
 # (folder, seed, width, height, dice, die size) of each committed sample photo. Photos

@@ -10,17 +10,20 @@ import numpy as np
 
 from models.augment import die_crop, photometric, random_negative
 from models.data import source_photos
-from models.render import render_scene
+from models.render import Scene, render_scene
 from vision.detect import STRIDE, DiceDetector, iou
 from vision.faces import NOT_A_DIE
 from vision.image import decode_bytes
+
+MINING_THRESHOLD = 0.15  # detector score above which a find away from dice is mined
 
 
 @dataclass(frozen=True, slots=True)
 class Photo:
     """Pixels as the reader sees them, with absolute x1y1x2y2 boxes and values 1..6.
 
-    ``hard`` holds boxes a detector found where there is no die (mined negatives).
+    ``hard`` holds boxes of things that are not dice: rendered decoys and what a
+    detector found where there is no die (mined negatives).
     """
 
     image: np.ndarray
@@ -64,17 +67,54 @@ def load_photos(source: str) -> list[Photo]:
     return photos
 
 
-def rendered_photos(count: int, seed: int) -> list[Photo]:
-    """Return *count* rendered scenes of 0..25 dice of varied sizes."""
+def rendered_photos(count: int, seed: int, clutter: bool = True) -> list[Photo]:
+    """Return *count* rendered scenes of 0..25 dice of varied sizes.
+
+    With *clutter*, most scenes also hold decoys (see models.clutter), kept as the
+    photo's hard "not a die" boxes, and one scene in ten is a close-up of one die.
+    """
     rng = np.random.default_rng(seed)
     photos = []
     for _ in range(count):
         w, h = int(rng.integers(480, 1024)), int(rng.integers(400, 800))
-        size = int(min(w, h) * rng.uniform(0.04, 0.2))
-        scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size)
-        boxes = np.array(scene.boxes, np.float32).reshape(-1, 4)
-        photos.append(Photo(scene.image, boxes, np.array(scene.values, np.int64)))
+        size = int(min(w, h) * rng.uniform(0.02 if clutter else 0.04, 0.2))
+        decoys = int(rng.integers(0, 16)) if clutter and rng.random() < 0.8 else 0
+        scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size, decoys)
+        photo = scene_photo(scene)
+        if clutter and rng.random() < 0.1 and len(photo.boxes):
+            photo = close_up(photo, rng)
+        photos.append(photo)
     return photos
+
+
+def scene_photo(scene: Scene) -> Photo:
+    """Return a rendered scene as a training photo, its decoys as hard negatives."""
+    boxes = np.array(scene.boxes, np.float32).reshape(-1, 4)
+    decoys = np.array(scene.decoys, np.float32).reshape(-1, 4)
+    if len(decoys) and len(boxes):  # a decoy mostly covered by a die is no example
+        decoys = decoys[iou(decoys, boxes).max(axis=1) < 0.3]
+    return Photo(scene.image, boxes, np.array(scene.values, np.int64), decoys)
+
+
+def close_up(photo: Photo, rng: np.random.Generator) -> Photo:
+    """Return a small photo cut close around one die (the die fills most of it)."""
+    box = photo.boxes[int(rng.integers(len(photo.boxes)))]
+    side = float(max(box[2] - box[0], box[3] - box[1])) * rng.uniform(1.1, 2.0)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    x1, y1 = int(cx - side / 2 + rng.uniform(-0.1, 0.1) * side), int(cy - side / 2)
+    h, w = photo.image.shape[:2]
+    x1, y1 = max(0, min(x1, w - 2)), max(0, min(y1, h - 2))
+    x2, y2 = min(w, x1 + int(side)), min(h, y1 + int(side))
+    out = int(rng.integers(160, 640))
+    factor = out / max(x2 - x1, y2 - y1)
+    image = cv2.resize(photo.image[y1:y2, x1:x2], None, fx=factor, fy=factor,
+                       interpolation=cv2.INTER_LINEAR)
+    boxes = (photo.boxes - np.array([x1, y1, x1, y1], np.float32)) * factor
+    inside = boxes.clip(0, [[image.shape[1], image.shape[0]] * 2])
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    shown = (inside[:, 2] - inside[:, 0]).clip(0) * (inside[:, 3] - inside[:, 1]).clip(0)
+    keep = shown >= 0.7 * area  # dice mostly cut away are neither dice nor negatives
+    return Photo(image, boxes[keep], photo.values[keep])
 
 
 def shrink(photo: Photo, longest: int) -> Photo:
@@ -155,11 +195,15 @@ def targets(boxes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.n
 
 
 def with_hard_negatives(photo: Photo, detector: DiceDetector) -> Photo:
-    """Return *photo* with the detector's false detections (IoU < 0.3 with every die)."""
-    found = detector.detect(photo.image).boxes
+    """Return *photo* with the detector's false detections (IoU < 0.3 with every die) added.
+
+    The detector runs at a low score threshold, so near-misses are mined too.
+    """
+    found = detector.detect(photo.image, MINING_THRESHOLD).boxes
     if len(found) and len(photo.boxes):
         found = found[iou(found, photo.boxes).max(axis=1) < 0.3]
-    return Photo(photo.image, photo.boxes, photo.values, found.astype(np.float32))
+    hard = np.concatenate([photo.hard, found.astype(np.float32)]).reshape(-1, 4)
+    return Photo(photo.image, photo.boxes, photo.values, hard)
 
 
 def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.3

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
+from vision.calibration import Calibration, load_calibration
 from vision.onnx import open_session
 
 CROP_SIZE = 40
@@ -94,10 +95,16 @@ def unpose(codes: np.ndarray) -> np.ndarray:
 
 
 class FaceReader:
-    """The face classifier. Holds only its session; every call passes its own data."""
+    """The face classifier. Holds only its session and calibration; calls pass their data.
 
-    def __init__(self, session: ort.InferenceSession) -> None:
+    ``calibration`` turns a die's raw score into the probability that it is a die
+    showing the value read (see vision.calibration).
+    """
+
+    def __init__(self, session: ort.InferenceSession,
+                 calibration: Calibration | None = None) -> None:
         self.session = session
+        self.calibration = calibration or Calibration()
 
     def read(self, pixels: np.ndarray, boxes: np.ndarray) -> Faces:
         """Return probabilities and refined boxes, one row per detected box.
@@ -127,4 +134,4 @@ def default_reader() -> FaceReader:
 
     Raises vision.onnx.ModelError when the model file is missing.
     """
-    return FaceReader(open_session(FACES_MODEL))
+    return FaceReader(open_session(FACES_MODEL), load_calibration())

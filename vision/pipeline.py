@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
+from vision.calibration import Calibration
 from vision.detect import DiceDetector, default_detector, suppress
 from vision.faces import NOT_A_DIE, FaceReader, Faces, default_reader
 from vision.image import DecodedImage, ImageSource, load
@@ -24,27 +27,46 @@ def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
     return np.asarray(inside / np.maximum(area, 1e-6))
 
 
-def combine(image: DecodedImage, faces: Faces, expect: int | None = None,
-            threshold: float = DOUBTFUL_BELOW) -> DiceReading:
-    """Return the reading from the reader's boxes (in the decoded pixels) and probabilities.
+@dataclass(frozen=True, slots=True)
+class Candidates:
+    """Dice the reader kept, before calibration: boxes (N, 4) in original pixels, values
+    1..6, raw scores (face probability times the squared share inside the photo) and
+    the probability of being a die at all."""
+
+    boxes: np.ndarray
+    values: np.ndarray
+    scores: np.ndarray
+    is_die: np.ndarray
+
+
+def candidates(image: DecodedImage, faces: Faces) -> Candidates:
+    """Return the reader's dice with their raw scores.
 
     Boxes the classifier calls "not a die" with little doubt are dropped, and of two
-    refined boxes on one die the likelier die stays; the confidence of the rest is the
-    probability of the chosen face times the squared share of the die inside the photo.
-    Which dice are doubtful follows vision.reading.judge (*expect*, *threshold*).
+    refined boxes on one die the likelier die stays.
     """
     h, w = image.pixels.shape[:2]
     is_die = 1 - faces.probs[:, NOT_A_DIE]
     kept = np.flatnonzero(is_die >= MIN_IS_DIE)
     kept = kept[suppress(faces.boxes[kept], is_die[kept], 0.0)]
-    share = visible_share(faces.boxes, w, h)
-    dice = []
-    for box, row, seen in zip(faces.boxes[kept], faces.probs[kept], share[kept], strict=True):
-        face = int(np.argmax(row[:NOT_A_DIE]))
-        x1, y1, x2, y2 = (np.clip(box, 0, [w, h, w, h]) * image.scale).round().astype(int)
-        edge = (x1, y1, min(int(x2), image.width), min(int(y2), image.height))
-        dice.append(Die(face + 1, (int(edge[0]), int(edge[1]), edge[2], edge[3]),
-                        float(row[face]) * float(seen) ** 2))
+    share = visible_share(faces.boxes[kept], w, h)
+    chosen = faces.probs[kept, :NOT_A_DIE].argmax(axis=1)
+    boxes = (np.clip(faces.boxes[kept], 0, [w, h, w, h]) * image.scale).round()
+    boxes = np.minimum(boxes, [image.width, image.height] * 2).astype(int).reshape(-1, 4)
+    return Candidates(boxes, chosen + 1, faces.probs[kept, chosen] * share**2, is_die[kept])
+
+
+def combine(image: DecodedImage, faces: Faces, *, calibration: Calibration | None = None,
+            expect: int | None = None, threshold: float = DOUBTFUL_BELOW) -> DiceReading:
+    """Return the reading from the reader's boxes (in the decoded pixels) and probabilities.
+
+    The candidates' raw scores become probabilities by *calibration* (identity by
+    default); which dice are doubtful follows vision.reading.judge (*expect*, *threshold*).
+    """
+    found = candidates(image, faces)
+    confidence = (calibration or Calibration())(found.scores, found.is_die)
+    dice = [Die(int(v), (int(b[0]), int(b[1]), int(b[2]), int(b[3])), float(p))
+            for b, v, p in zip(found.boxes, found.values, confidence, strict=True)]
     dice.sort(key=lambda d: (d.box[0], d.box[1]))
     return DiceReading(image.width, image.height, judge(dice, expect, threshold))
 
@@ -53,7 +75,8 @@ def read_image(image: DecodedImage, detector: DiceDetector, reader: FaceReader, 
                expect: int | None = None) -> DiceReading:
     """Return the dice in a decoded image using the given models (see read_dice)."""
     found = detector.detect(image.pixels)
-    return combine(image, reader.read(image.pixels, found.boxes), expect)
+    return combine(image, reader.read(image.pixels, found.boxes),
+                   calibration=reader.calibration, expect=expect)
 
 
 def read_dice(source: ImageSource, detector: DiceDetector | None = None,
