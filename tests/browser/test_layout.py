@@ -150,6 +150,26 @@ def test_a_message_does_not_cover_the_dice_or_the_suggestions(device: Any,
     assert not overlaps(bar, page.locator("#dice").evaluate(RECT))
 
 
+def test_on_a_tablet_the_pinned_panel_moves_below_a_message(device: Any,
+                                                            live_server: str) -> None:
+    page = device(TABLET)
+    rolled_game(page, live_server, ["Ann", "Ben", "Cem"])
+    page.evaluate("window.scrollBy(0, 500)")
+    assert page.evaluate("window.scrollY") > 100
+    assert page.locator("#turn").evaluate(RECT)[1] < 20  # pinned at the top
+    page.fill("#dice-text", "9")
+    page.click("#dice-form button[type=submit]")
+    page.wait_for_selector("#messages .error")
+    page.wait_for_timeout(100)
+    bar = page.locator("#messages").evaluate(RECT)
+    assert bar[3] - bar[1] > 20
+    for selector in ("#turn", "#turn-title", "#dice"):
+        rect = page.locator(selector).evaluate(RECT)
+        assert not overlaps(bar, rect), (selector, bar, rect)
+    turn = page.locator("#turn").evaluate(RECT)
+    assert turn[3] <= TABLET[1] + 1  # its foot is still on screen (it scrolls inside)
+
+
 @pytest.mark.parametrize("size", [TABLET, PORTRAIT])
 def test_board_of_eight_shows_grand_total_and_keeps_row_names(device: Any, live_server: str,
                                                               size: tuple[int, int]) -> None:

@@ -40,6 +40,12 @@ function uncover(area, main, top, before) {
   if (covered > 0) window.scrollBy(0, -covered);
 }
 
+/** Fill the message area with *children*; pinned panels (CSS --message-height) keep below it. */
+function showInBar(area, ...children) {
+  fill(area, ...children);
+  document.documentElement.style.setProperty("--message-height", `${area.offsetHeight}px`);
+}
+
 /** Show *text* in the page's live message area; kind "error" stays until the next message. */
 export function say(text, kind = "info") {
   const area = document.getElementById("messages");
@@ -48,8 +54,8 @@ export function say(text, kind = "info") {
   const main = document.getElementById("main");
   const before = main ? main.getBoundingClientRect().top : 0;
   const top = Math.max(before, area.getBoundingClientRect().bottom);
-  fill(area, el("p", { class: `message ${kind}`, text }));
+  showInBar(area, el("p", { class: `message ${kind}`, text }));
   if (main) uncover(area, main, top, before);
   area.setAttribute("role", kind === "error" ? "alert" : "status");
-  if (kind !== "error") clearTimer = setTimeout(() => fill(area), 8000);
+  if (kind !== "error") clearTimer = setTimeout(() => showInBar(area), 8000);
 }
