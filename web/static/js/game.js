@@ -54,8 +54,22 @@ function setState(state, { force = false } = {}) {
   render();
 }
 
+/** Return a selector of the turn control focused now (a die, a Keep, a box), or null. */
+function focusedControl() {
+  const active = document.activeElement;
+  if (!active || !$("turn").contains(active)) return null;
+  if (active.matches("#dice .die")) return `#dice .die[data-index="${active.dataset.index}"]`;
+  if (active.matches("#dice .keep")) {
+    return `#dice .die-slot:nth-child(${[...$("dice").children].indexOf(active.parentElement) + 1}) .keep`;
+  }
+  if (active.matches(".suggestion")) return `.suggestion[data-box="${active.dataset.box}"]`;
+  return null;
+}
+
 function render() {
   const { state } = ctx;
+  // A redraw (this device's action or another's) keeps the focus on the same control.
+  const focused = focusedControl();
   renderCard($("card"), state, { how: true, ghosts: true,
     onBox: (player, box) => openCorrection(ctx.state, player, box, act) });
   renderCorrections(state);
@@ -69,6 +83,9 @@ function render() {
   renderPrintPad($("print-pad"), state);
   ctx.justEnded = false;
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
+  if (focused && !document.activeElement?.closest("#turn")) {
+    document.querySelector(focused)?.focus({ preventScroll: true });
+  }
 }
 
 function fail(error) {
