@@ -126,6 +126,14 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "%(current)s; reload and try again", **p),
     "internal": lambda p: gettext("internal error: the server could not handle this request"),
     "too_large": lambda p: gettext("that is too large for this server: send something smaller"),
+    # photos
+    "photo_empty": lambda p: gettext("the uploaded photo is empty"),
+    "not_image": lambda p: gettext(
+        "not an image: %(text)s is not a JPEG, PNG, WebP or BMP photo", **p),
+    "unreadable_image": lambda p: gettext(
+        "that photo cannot be read: take it again, or enter the dice with the buttons"),
+    "photos_unavailable": lambda p: gettext(
+        "reading photos is not available on this server: enter the dice with the buttons"),
     # hints and reviews
     "hint_game_over": lambda p: gettext("the game is over: there is no turn to give a hint for"),
     "hint_first_player": lambda p: gettext(

@@ -52,11 +52,11 @@ def upload_bytes(upload: FileStorage | None, field: str = "photo") -> bytes:
         raise ApiError(f"no photo: send the image as the multipart field {field!r}")
     data: bytes = upload.read()
     if not data:
-        raise ApiError("the uploaded photo is empty")
+        raise ApiError("the uploaded photo is empty", code="photo_empty")
     if not looks_like_image(data):
         raise ApiError(
             f"not an image: {upload.filename or 'the upload'!r} is not a JPEG, PNG, WebP "
-            "or BMP photo"
+            "or BMP photo", code="not_image", params={"text": upload.filename or "?"}
         )
     return data
 
@@ -70,13 +70,15 @@ def read_image(data: bytes, expect: int | None = None) -> DiceReading:
     try:
         from vision import ImageError, ModelError, read_dice
     except ImportError as error:
-        raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
+        raise ApiError(f"reading photos is not available on this server: {error}", 503,
+                       code="photos_unavailable") from None
     try:
         return read_dice(data, expect=expect)
     except ImageError as error:
-        raise ApiError(f"not a readable image: {error}") from None
+        raise ApiError(f"not a readable image: {error}", code="unreadable_image") from None
     except ModelError as error:
-        raise ApiError(f"reading photos is not available on this server: {error}", 503) from None
+        raise ApiError(f"reading photos is not available on this server: {error}", 503,
+                       code="photos_unavailable") from None
 
 
 def read_photo(upload: FileStorage | None, kept: Mapping[int, int]) -> PhotoReading:
