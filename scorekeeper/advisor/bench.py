@@ -109,11 +109,18 @@ def _print_solve(rules: RuleSet) -> Table:
     return table
 
 
+def _machine() -> str:
+    """Return the CPU count and load average: timings stretch when others share the CPUs."""
+    load = f"load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "load unknown"
+    return f"machine: {os.cpu_count()} CPUs, {load} (timings stretch when the CPUs are shared)"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print one line per figure; return 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", action="store_true", help="also solve every rule set")
     args = parser.parse_args(argv)
+    print(_machine())
     with tempfile.TemporaryDirectory() as folder:
         os.environ[CACHE_ENV] = folder
         rules = ruleset("yahtzee")
