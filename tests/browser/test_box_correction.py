@@ -94,7 +94,9 @@ def test_correcting_an_older_box_keeps_the_later_turns(touch_page: Any, live_ser
         "Round 1, \u2068Ann\u2069: Large Straight \u20662 3 4 5 5\u2069 (0) → "
         "\u20662 3 4 5 6\u2069 (40)")
 
-    page.locator("#undo").tap()  # undo takes the correction back, and only it
+    # Undo takes the correction back, and only it (centred: the message bar sticks at the top).
+    page.evaluate("document.getElementById('undo').scrollIntoView({block: 'center'})")
+    page.locator("#undo").tap()
     page.wait_for_function(
         f"document.querySelector('{cell(0, 'grand_total')}').textContent === '18'")
     assert page.locator("#corrections ol").count() == 0
