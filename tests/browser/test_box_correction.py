@@ -78,7 +78,7 @@ def test_correcting_an_older_box_keeps_the_later_turns(touch_page: Any, live_ser
     dialog.locator(".fix-die").nth(4).select_option("6")
     page.wait_for_function("document.querySelector('.fix-preview').textContent.includes('40')")
     assert dialog.locator(".fix-preview").inner_text() == (
-        "Large Straight: 0 → 40. Total: 18 → 58.")
+        "Large Straight: 0 → 40.\nTotal: 18 → 58.")
     dialog.locator("button[value=confirm]").tap()
     page.wait_for_function(
         f"document.querySelector('{cell(0, 'grand_total')}').textContent === '58'")

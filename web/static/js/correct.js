@@ -28,6 +28,7 @@ function boxChoices(game, card, box) {
     && (row.key === box || card.boxes[row.key] === null));
 }
 
+/** The box's points and the player's total, before → after: one line each. */
 function previewText(game, fix) {
   const from = boxLabel(game, fix.box);
   const to = boxLabel(game, fix.to_box);
@@ -35,7 +36,8 @@ function previewText(game, fix) {
     ? t("fix_preview", { box: from, before: num(fix.before.points), after: num(fix.after.points) })
     : t("fix_preview_moved", { box: from, before: num(fix.before.points), to,
       after: num(fix.after.points) });
-  return `${line} ${t("fix_total", { before: num(fix.before.total), after: num(fix.after.total) })}`;
+  return [el("span", { text: line }),
+    el("span", { text: t("fix_total", { before: num(fix.before.total), after: num(fix.after.total) }) })];
 }
 
 function dialogFor(state, player, box, run) {
@@ -55,7 +57,7 @@ function dialogFor(state, player, box, run) {
     try {
       const { correction } = await api.previewCorrection(state.id, read());
       if (mine !== asked) return;
-      preview.textContent = previewText(state.game, correction);
+      fill(preview, previewText(state.game, correction));
       confirm.disabled = false;
     } catch (error) {
       if (mine !== asked) return;
