@@ -63,7 +63,7 @@ def test_the_finer_view_reads_dice_of_12_px_the_first_views_miss() -> None:
             if len(boxes):
                 found[fine] += int((iou(truth, boxes).max(axis=1) >= 0.5).sum())
     assert found[False] <= 2
-    assert found[True] >= 10  # of 20
+    assert found[True] >= 8  # of 20
 
 
 def test_loso_report_names_pairs_not_trained_yet(tmp_path: Path,
