@@ -18,7 +18,6 @@ Pure functions of their arguments: no vision, no Flask.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -82,16 +81,15 @@ def _by_confidence(found: Sequence[Find], among: Sequence[int]) -> list[int]:
 def _match_kept(found: Sequence[Find], kept: Mapping[int, int], room: int) -> dict[int, int]:
     """Return found index -> kept position for found dice showing a kept value, most
     confident first, at most *room* of them."""
-    wanted = Counter(kept.values())
-    free = {value: sorted(p for p, v in kept.items() if v == value) for value in wanted}
+    spots: dict[int, list[int]] = {}
+    for position, value in sorted(kept.items()):
+        spots.setdefault(value, []).append(position)
     matched: dict[int, int] = {}
     for i in _by_confidence(found, range(len(found))):
         if len(matched) == room:
             break
-        value = found[i].value
-        if wanted[value]:
-            wanted[value] -= 1
-            matched[i] = free[value].pop(0)
+        if spots.get(found[i].value):
+            matched[i] = spots[found[i].value].pop(0)
     return matched
 
 
@@ -105,13 +103,14 @@ def merge(found: Sequence[Find], kept: Mapping[int, int]) -> Merged:
     sure = sum(not f.doubtful for f in found)
     matched = _match_kept(found, kept, len(found) - thrown) if sure > thrown else {}
     rest = [i for i in range(len(found)) if i not in matched]
-    counted = sorted(_by_confidence(found, rest)[:thrown])
     free = [p for p in range(DICE_COUNT) if p not in kept]
-    placed = {**matched, **dict(zip(counted, free, strict=True))}
+    # The surest of the other dice are the thrown ones, placed left to right.
+    throws = dict(zip(sorted(_by_confidence(found, rest)[:thrown]), free, strict=True))
     values = [kept.get(p, 0) for p in range(DICE_COUNT)]
-    for i, p in zip(counted, free, strict=True):
+    for i, p in throws.items():
         values[p] = found[i].value
+    placed = {**matched, **throws}
     roles: tuple[Role, ...] = tuple(
-        "kept" if i in matched else "thrown" if i in placed else "doubtful"
+        "kept" if i in matched else "thrown" if i in throws else "doubtful"
         for i in range(len(found)))
     return Merged(Dice.of(values), roles, tuple(placed.get(i) for i in range(len(found))))
