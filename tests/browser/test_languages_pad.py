@@ -1,0 +1,107 @@
+"""Words and languages in a real browser at phone size: the pad check in Hebrew and Gaelic
+(a wrong Total of upper section, bonus points written as checks, counts in plural forms),
+and rolling for the first player with a tie, on the game page and the scoreboard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
+
+# An unfinished column: the upper boxes add up to 63, so the bonus is 35 and the Total of
+# upper section 98, but 93 is written; 300 (points) is written in the bonus checks row.
+UPPER = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+LOWER = {"full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": 50}
+
+
+@pytest.fixture
+def phone_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A phone-sized page whose browser asks for the language *request.param*."""
+    context = browser.new_context(locale=request.param, viewport=PHONE, has_touch=True)
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def fill_pad(page: Any) -> None:
+    """Type the column: boxes, Total score 63, Bonus 35, Total of upper section 93, 300."""
+    page.check("#pad-in-progress")
+    for slug, value in (UPPER | LOWER).items():
+        page.fill(f"#pad-{slug}-{'upper' if slug in UPPER else 'lower'}", str(value))
+    page.fill("#pad-upper_subtotal-upper", "63")
+    page.fill("#pad-upper_bonus-upper", "35")
+    page.fill("#pad-upper_total-upper", "93")
+    page.fill("#pad-yahtzee_bonus-lower", "300")
+    page.click("#pad-form button[type=submit]")
+    page.wait_for_selector("#pad-result strong")
+
+
+def note(page: Any, row: str) -> str:
+    text: str = page.inner_text(f'#pad-grid tr[data-row="{row}"] .problem-note >> nth=0')
+    return text
+
+
+@pytest.mark.parametrize("phone_page", ["he-IL"], indirect=True)
+def test_pad_check_in_hebrew_on_a_phone(phone_page: Any, live_server: str) -> None:
+    page = phone_page
+    page.goto(f"{live_server}/pad")
+    assert page.get_attribute("html", "dir") == "rtl"
+    fill_pad(page)
+    assert page.inner_text("#pad-result strong") == "נמצאו 2 בעיות."
+    assert note(page, "upper_total") == "הסכום הזה צריך להיות 98 (סך הכול 63 + בונוס 35), לא 93."
+    assert note(page, "yahtzee_bonus") == (
+        "בשורה הזאת סופרים סימונים, לא נקודות: סמנו סימון אחד לכל יאצי נוסף "
+        "(300 נקודות = 3 סימונים).")
+    # Both printed rows of the Total of upper section are marked, and nothing else.
+    assert page.locator("#pad-grid tr.problem").count() == 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize("phone_page", ["gd"], indirect=True)
+def test_pad_check_in_gaelic_on_a_phone(phone_page: Any, live_server: str) -> None:
+    page = phone_page
+    page.goto(f"{live_server}/pad")
+    assert page.inner_text('#pad-grid tr[data-row="grand_total"] th') == "Àireamh iomlan"
+    fill_pad(page)
+    # Two is Gaelic's second plural form: "2 dhuilgheadas", not "2 duilgheadasan".
+    assert page.inner_text("#pad-result strong") == "Chaidh 2 dhuilgheadas a lorg."
+    assert note(page, "upper_total") == (
+        "Bu chòir dhan iomlan seo a bhith 98 (Sgòr iomlan 63 + Bònas 35), chan e 93.")
+    page.fill("#pad-upper_total-upper", "98")
+    page.fill("#pad-yahtzee_bonus-lower", "3")
+    page.click("#pad-form button[type=submit]")
+    page.wait_for_selector("#pad-result strong.ok")
+    assert page.locator("#pad-grid tr.problem").count() == 0
+
+
+@pytest.mark.parametrize("phone_page", ["gd"], indirect=True)
+def test_rolling_for_first_shows_the_dice_and_the_tie(phone_page: Any, live_server: str) -> None:
+    page = phone_page
+    request = page.context.request
+    game = request.post(f"{live_server}/api/games", data={
+        "rules": "yahtzee", "players": ["Ann", "Ben", "Cat"], "roll_for_first": True}).json()
+    for dice in ([6, 6, 6, 5, 5], [1, 2, 3, 4, 5], [6, 6, 5, 5, 6]):  # Ann and Cat: 28
+        rolled = request.post(f"{live_server}/api/games/{game['id']}/rolls",
+                              data={"dice": dice, "version": game["version"]})
+        assert rolled.ok, rolled.text()
+        game = rolled.json()["state"]
+    for url in (f"/games/{game['id']}", f"/games/{game['id']}/board"):
+        page.goto(f"{live_server}{url}")
+        box = page.locator(".first-rolls-box")
+        text = " ".join(box.inner_text().split())
+        assert text.startswith("Roilidh gach cluicheadair na còig dìsnean uile;")
+        assert f"{FSI}Ben{PDI} roilig {LRI}1 2 3 4 5{PDI}, iomlan 15" in text
+        assert f"Fhuair {FSI}Ann{PDI} agus {FSI}Cat{PDI} an aon àireamh, 28: " \
+               "roilidh iad a-rithist." in text
+        assert box.locator(".first-die").count() == 15
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
