@@ -36,7 +36,7 @@ def test_roll_for_first_player(page: Any, live_server: str, context: Any) -> Non
     page.click("#dice-form button[type=submit]")
     page.click("#record-roll")
     page.wait_for_function("document.querySelector('#turn-title').textContent.includes('Ben')")
-    rolls = page.inner_text(".first-rolls-box")
+    rolls = " ".join(page.inner_text(".first-rolls-box").split())
     assert "Ann\u2069 rolled \u20661 1 2 2 3\u2069, total 9" in rolls
     assert page.locator(".first-rolls-box .first-die").count() == 5
     page.fill("#dice-text", "6 6 5 5 4")
