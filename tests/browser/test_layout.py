@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import play_out
+
 pytestmark = pytest.mark.browser
 
 PHONE, TABLET, PORTRAIT = (390, 844), (1024, 768), (768, 1024)
@@ -168,6 +170,22 @@ def test_on_a_tablet_the_pinned_panel_moves_below_a_message(device: Any,
         assert not overlaps(bar, rect), (selector, bar, rect)
     turn = page.locator("#turn").evaluate(RECT)
     assert turn[3] <= TABLET[1] + 1  # its foot is still on screen (it scrolls inside)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_end_of_a_game_fits_a_phone(device: Any, live_server: str, scheme: str) -> None:
+    page = device(PHONE, scheme)
+    game = rolled_game(page, live_server, ["Ann", "Ben"])
+    play_out(page.request, live_server, game)
+    page.reload()
+    page.wait_for_selector(".review-table")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    over = page.locator("#game-over").evaluate(RECT)
+    assert over[0] >= 0 and over[2] <= PHONE[0]
+    button = page.locator("#play-again")
+    assert button.evaluate(RECT)[3] - button.evaluate(RECT)[1] >= 44
+    found = page.locator("#over-title").evaluate(CONTRAST)
+    assert found["ratio"] >= 4.5, found
 
 
 @pytest.mark.parametrize("size", [TABLET, PORTRAIT])

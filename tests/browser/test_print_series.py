@@ -7,18 +7,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import play_out
+
 pytestmark = pytest.mark.browser
-
-
-def play_out(request: Any, base: str, game: int) -> dict[str, Any]:
-    """Play the current game to its end (2 3 4 5 6, best box each turn); return the state."""
-    while not (state := request.get(f"{base}/api/games/{game}").json())["finished"]:
-        rolled = request.post(f"{base}/api/games/{game}/rolls",
-                              data={"dice": [2, 3, 4, 5, 6], "version": state["version"]}).json()
-        request.post(f"{base}/api/games/{game}/scores",
-                     data={"box": rolled["suggestions"][0]["box"],
-                           "version": rolled["state"]["version"]})
-    return state
 
 
 def column(page: Any, player: int, game: int, row: str) -> str:
