@@ -172,6 +172,26 @@ def test_on_a_tablet_the_pinned_panel_moves_below_a_message(device: Any,
     assert turn[3] <= TABLET[1] + 1  # its foot is still on screen (it scrolls inside)
 
 
+PAGE_TARGETS = ("header.site a, main a.button, main button, main select, main .game-list a, "
+                "main input:not([type=checkbox]):not([type=file]), main .check label")
+
+
+@pytest.mark.parametrize("path", ["/", "/pad"])
+def test_a_phone_page_has_finger_sized_targets(device: Any, live_server: str,
+                                               path: str) -> None:
+    page = device(PHONE)
+    rolled_game(page, live_server, ["Ann", "Ben"])  # the home page lists a game
+    page.goto(live_server + path)
+    page.wait_for_timeout(300)
+    sizes = page.locator(PAGE_TARGETS).evaluate_all("""els => els
+      .filter(e => e.getClientRects().length)
+      .map(e => { const r = e.getBoundingClientRect();
+                  return [e.id || e.className || e.tagName, e.textContent.trim().slice(0, 20),
+                          Math.round(r.width), Math.round(r.height)]; })""")
+    assert len(sizes) > 10
+    assert [s for s in sizes if s[2] < 44 or s[3] < 44] == []
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_end_of_a_game_fits_a_phone(device: Any, live_server: str, scheme: str) -> None:
     page = device(PHONE, scheme)
