@@ -100,7 +100,7 @@ def test_hands_free_records_settled_throws_and_keeps_the_dice_that_stayed(
         page.click("#handsfree")
         page.wait_for_selector(".live-die >> nth=4")  # the dice boxed live over the picture
         page.wait_for_selector("#live-proposal:not([hidden])")
-        text = page.inner_text("#live-proposal-text").replace("\u2068", "").replace("\u2069", "")
+        text = page.inner_text("#live-proposal-text").replace("\u2066", "").replace("\u2069", "")
         assert text == "Dice settled: 1 4 1 5 5. Recorded in a moment unless they move."
         assert page.locator("#live-record").is_visible()
         shown = page.locator(".die").evaluate_all("ds => ds.map(d => Number(d.dataset.value))")

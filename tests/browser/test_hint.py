@@ -27,7 +27,7 @@ def test_hint_marks_the_dice_to_keep_and_the_cost_of_each_box(
     page.check("#hint-toggle")
     record(page, "6 1 6 2 6")
     page.wait_for_selector("#hint .hint-best")
-    assert page.inner_text("#hint .hint-best") == "Best: Keep 6 6 6, reroll 2"
+    assert page.inner_text("#hint .hint-best") == "Best: Keep \u20666 6 6\u2069, reroll 2"
     held = page.eval_on_selector_all(
         "#dice .die-slot", "slots => slots.map(s => s.classList.contains('hint-hold'))")
     assert held == [True, False, True, False, True]

@@ -105,3 +105,26 @@ def test_rolling_for_first_shows_the_dice_and_the_tie(phone_page: Any, live_serv
                "roilidh iad a-rithist." in text
         assert box.locator(".first-die").count() == 15
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize("phone_page", ["he-IL"], indirect=True)
+def test_hebrew_messages_give_the_dice_left_to_right(phone_page: Any, live_server: str) -> None:
+    page = phone_page
+    game = page.context.request.post(f"{live_server}/api/games", data={
+        "rules": "yahtzee", "players": ["Dana"]}).json()
+    page.goto(f"{live_server}/games/{game['id']}")
+    page.fill("#dice-text", "6 6 4 6 1")
+    page.click("#dice-form button[type=submit]")
+    page.click("#record-roll")
+    message = page.locator("#messages .message")
+    message.wait_for()
+    assert message.inner_text() == f"הטלה 1 נרשמה: {LRI}6 6 4 6 1{PDI}."
+    # Drawn as written: the 1 is the rightmost digit, the first 6 the leftmost.
+    lefts = page.evaluate("""() => {
+      const node = document.querySelector('#messages .message').firstChild;
+      const at = (i) => { const r = document.createRange(); r.setStart(node, i);
+                          r.setEnd(node, i + 1); return r.getBoundingClientRect().left; };
+      const start = node.textContent.indexOf('\\u2066') + 1;
+      return [at(start), at(start + 8)];
+    }""")
+    assert lefts[0] < lefts[1]

@@ -4,15 +4,11 @@
 
 import { api, ApiError } from "./api.js";
 import { el, fill } from "./dom.js";
-import { boxLabel, isolate, layoutFor, num, t } from "./i18n.js";
+import { boxLabel, diceText, isolate, layoutFor, num, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 let asked = 0; // the latest preview asked for: older answers are dropped
-
-function diceText(dice) {
-  return `\u2066${dice.join(" ")}\u2069`; // dice read left to right in every language
-}
 
 function dieSelect(n, value, onChange) {
   const select = el("select", { class: "fix-die", "aria-label": t("fix_die", { n }),

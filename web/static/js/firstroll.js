@@ -3,7 +3,7 @@
 
 import { dieFace } from "./dice.js";
 import { el, fill } from "./dom.js";
-import { isolate, joinNames, num, t } from "./i18n.js";
+import { diceText, isolate, joinNames, num, t } from "./i18n.js";
 
 const total = (dice) => dice.reduce((a, b) => a + b, 0);
 
@@ -45,7 +45,7 @@ function rollItem(state, roll) {
     el("span", { class: "first-name", text: `${isolate(state.players[roll.player])} ` }),
     dice,
     el("span", { class: "first-total", text: t("first_rolled_dice", {
-      dice: `\u2066${roll.dice.join(" ")}\u2069`, total: num(total(roll.dice)) }) }));
+      dice: diceText(roll.dice), total: num(total(roll.dice)) }) }));
 }
 
 function tieNote(state, round) {

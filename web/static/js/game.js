@@ -6,7 +6,7 @@ import { renderCard } from "./card.js";
 import { openCorrection, renderCorrections } from "./correct.js";
 import { parseDice } from "./dice.js";
 import { say } from "./dom.js";
-import { boxLabel, isolate, num, pageData, t } from "./i18n.js";
+import { boxLabel, diceText, isolate, num, pageData, t } from "./i18n.js";
 import { showGameOver } from "./over.js";
 import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
 import { renderPrintPad } from "./print.js";
@@ -176,14 +176,14 @@ function onRecord() {
   ctx.photo = null;
   hidePhoto();
   act(() => api.roll(state.id, ctx.draft, kept, state.version),
-    () => t("rolled", { n, dice: ctx.draft.join(" ") }));
+    () => t("rolled", { n, dice: diceText(ctx.draft) }));
 }
 
 function onCorrect() {
   if (!draftReady()) return;
   const { state } = ctx;
   act(() => api.roll(state.id, ctx.draft, state.kept, state.version, true),
-    (s) => t("corrected", { dice: s.dice.join(" ") }));
+    (s) => t("corrected", { dice: diceText(s.dice) }));
 }
 
 async function onScore(box) {
@@ -216,7 +216,7 @@ async function onPhoto(blob, filename) {
     const result = await api.photo(state.id, blob, kept, state.version, filename, correcting);
     ctx.photo = result.reading;
     return result;
-  }, (s) => t("rolled", { n: s.roll, dice: s.dice ? s.dice.join(" ") : "" }));
+  }, (s) => t("rolled", { n: s.roll, dice: s.dice ? diceText(s.dice) : "" }));
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
   else if (!$("photo-boxes").children.length) $("photo-caption").textContent = "";
 }

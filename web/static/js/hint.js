@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { el, fill } from "./dom.js";
-import { boxLabel, decimal, num, t } from "./i18n.js";
+import { boxLabel, decimal, diceText, num, t } from "./i18n.js";
 
 const STORAGE_KEY = "pipkeeper.hint";
 const TOP_KEEPS = 4; // keeps listed besides the best choice
@@ -39,7 +39,7 @@ export function optionText(game, option) {
   }
   if (!option.keep.length) return t("reroll_all");
   if (option.keep.length === 5) return t("keep_all");
-  return t("keep_option", { dice: option.keep.join(" "), n: option.reroll });
+  return t("keep_option", { dice: diceText(option.keep), n: option.reroll });
 }
 
 /** Return the cost of a choice as shown beside it: "−3.2", or "0.0" for a best choice. */

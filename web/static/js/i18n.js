@@ -46,6 +46,11 @@ export function isolate(name) {
   return `\u2068${name}\u2069`;
 }
 
+/** Return dice values as "6 6 4 6 6", read left to right in every language (Hebrew too). */
+export function diceText(values) {
+  return `\u2066${values.join(" ")}\u2069`;
+}
+
 /** Join names as "A, B and C" in the page's language, each name isolated. */
 export function joinNames(names) {
   const parts = names.map(isolate);

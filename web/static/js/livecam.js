@@ -4,7 +4,7 @@
 
 import { api, ApiError } from "./api.js";
 import { el, fill, say } from "./dom.js";
-import { isolate, t } from "./i18n.js";
+import { diceText, t } from "./i18n.js";
 import { captureFrame, startWebcam, stopWebcam } from "./photo.js";
 import { DICE, fresh, handled, step } from "./settle.js";
 
@@ -21,7 +21,7 @@ let memory = fresh();
 let proposal = null; // the roll proposed now, if any: {dice, kept}
 
 const pct = (value, whole) => `${((100 * value) / whole).toFixed(3)}%`;
-const spoken = (dice) => isolate(dice.join(" "));
+const spoken = diceText;
 
 function drawBoxes(reading) {
   fill($("live-boxes"), reading.dice.map((die) => {
