@@ -4,16 +4,13 @@ are readable in light and dark."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import play_out
+from tests.browser.conftest import PHONE, PORTRAIT, TABLET, play_out
 
 pytestmark = pytest.mark.browser
-
-PHONE, TABLET, PORTRAIT = (390, 844), (1024, 768), (768, 1024)
 
 # WCAG contrast of an element's text colour against the first opaque background behind it.
 CONTRAST = """(el) => {
@@ -45,23 +42,6 @@ TARGETS = ("#turn button, #turn summary, #turn label.button, "
            "#turn label:has(input[type=checkbox]), "
            "#turn input:not([type=file]):not([type=checkbox]), #card button, #card a, "
            ".game-links a, .game-links button")
-
-
-@pytest.fixture
-def device(browser: Any) -> Iterator[Any]:
-    """Return a function (size, scheme) -> a fresh touch page of that size and colour scheme."""
-    contexts: list[Any] = []
-
-    def make(size: tuple[int, int], scheme: str = "light") -> Any:
-        ctx = browser.new_context(locale="en-GB", viewport={"width": size[0], "height": size[1]},
-                                  has_touch=True, is_mobile=size == PHONE, color_scheme=scheme)
-        ctx.set_default_timeout(10_000)
-        contexts.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
 
 
 def rolled_game(page: Any, base: str, players: list[str], dice: str = "6 6 4 6 6") -> int:
