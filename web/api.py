@@ -45,7 +45,8 @@ def create_game() -> Response:
     body = json_body()
     rules = body.get("rules", "yahtzee")
     if not isinstance(rules, str) or len(rules) > 100:
-        raise ApiError(f"'rules' must be a rule set name, got {quote(rules)}")
+        raise ApiError(f"'rules' must be a rule set name, got {quote(rules)}",
+                       code="field_text", params={"field": "rules"})
     players = players_of(body.get("players"))
     series = Series.new(rules, players, flag_of(body.get("roll_for_first"), "roll_for_first"))
     record = store.create(get_db(), series)
@@ -128,7 +129,8 @@ def add_score(game_id: int) -> Response:
     body = json_body()
     box = body.get("box")
     if not isinstance(box, str) or not box or len(box) > 40:
-        raise ApiError(f"'box' must be a box slug, got {quote(box)}")
+        raise ApiError(f"'box' must be a box slug, got {quote(box)}", code="field_text",
+                       params={"field": "box"})
     shown = None if body.get("dice") is None else dice_of(body.get("dice"))
     change = actions.score(box, shown)
     return _json(_change(game_id, version_of(body, required=True), change)[1])
@@ -145,7 +147,8 @@ def _correction(body: Mapping[str, Any]) -> actions.Change:
     """Return the change of a correction: ``player`` (seat), ``box``, ``dice``, ``to_box``."""
     player = whole_number(body.get("player"), "player")
     if player is None:
-        raise ApiError("'player' is required: the seat (0, 1, …) whose box is corrected")
+        raise ApiError("'player' is required: the seat (0, 1, …) whose box is corrected",
+                       code="field_required", params={"field": "player"})
     to_box = body.get("to_box")
     return actions.correct_box(player, box_of(body.get("box")), dice_of(body.get("dice")),
                                None if to_box is None else box_of(to_box, "to_box"))
@@ -183,7 +186,8 @@ def join_by_code() -> Response:
     """Join the game whose code is ``code``: its id and path, and the device's cookie."""
     code = json_body().get("code")
     if not isinstance(code, str) or not code.strip():
-        raise ApiError(f"'code' must be a game's join code, got {quote(code)}")
+        raise ApiError(f"'code' must be a game's join code, got {quote(code)}",
+                       code="field_text", params={"field": "code"})
     record = store.find_by_code(get_db(), code[:40])
     response = jsonify({"id": record.id, "path": url_for("pages.game", game_id=record.id)})
     return access.grant(response, record.id, record.join_code, "player")

@@ -126,6 +126,17 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "%(current)s; reload and try again", **p),
     "internal": lambda p: gettext("internal error: the server could not handle this request"),
     "too_large": lambda p: gettext("that is too large for this server: send something smaller"),
+    # the request itself
+    "json_needed": lambda p: gettext("send a JSON body with Content-Type: application/json"),
+    "json_bad": lambda p: gettext("the request body is not a JSON object"),
+    "field_number": lambda p: gettext("'%(field)s' must be a whole number", **p),
+    "field_required": lambda p: gettext("'%(field)s' is required", **p),
+    "field_text": lambda p: gettext("'%(field)s' must be text", **p),
+    "field_flag": lambda p: gettext("'%(field)s' must be true or false", **p),
+    "field_dice": lambda p: gettext(
+        "'dice' must be five dice, each 1 to 6, for example 6 6 4 6 6"),
+    "field_kept": lambda p: gettext("'kept' must be a list of positions 0 to 4"),
+    "field_players": lambda p: gettext("'players' must be a list of names"),
     # photos
     "photo_empty": lambda p: gettext("the uploaded photo is empty"),
     "not_image": lambda p: gettext(

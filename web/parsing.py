@@ -67,19 +67,21 @@ def json_body() -> dict[str, Any]:
     more than MAX_JSON_DEPTH deep, or not an object.
     """
     if not request.is_json:
-        raise ApiError("send a JSON body with Content-Type: application/json", 415)
+        raise ApiError("send a JSON body with Content-Type: application/json", 415,
+                       code="json_needed")
     too_deep = f"JSON nested too deeply (more than {MAX_JSON_DEPTH} levels)"
     # Checked before parsing: the parser recurses, and a body of 1000 "[" overflows it.
     if nested_deeper_than(request.get_data(cache=True), MAX_JSON_DEPTH):
-        raise ApiError(too_deep)
+        raise ApiError(too_deep, code="json_bad")
     try:
         data = request.get_json()
     except BadRequest:
-        raise ApiError("malformed JSON in the request body") from None
+        raise ApiError("malformed JSON in the request body", code="json_bad") from None
     except RecursionError:  # should the scan above ever miss a way of nesting
-        raise ApiError(too_deep) from None
+        raise ApiError(too_deep, code="json_bad") from None
     if not isinstance(data, dict):
-        raise ApiError(f"the JSON body must be an object, got {type(data).__name__}")
+        raise ApiError(f"the JSON body must be an object, got {type(data).__name__}",
+                       code="json_bad")
     return data
 
 
@@ -95,16 +97,18 @@ def whole_number(value: object, name: str) -> int | None:
         digits = value.strip()
         # isdigit() alone takes "²", and int() takes "٣", "３" and "1_0".
         if not (digits.isascii() and digits.isdigit()):
-            raise ApiError(f"{name!r} must be a whole number, got {quote(value)}")
+            raise ApiError(f"{name!r} must be a whole number, got {quote(value)}",
+                           code="field_number", params={"field": name})
         if len(digits) > MAX_DIGITS:
             raise ApiError(f"{name!r} must be a whole number of at most {MAX_DIGITS} digits, "
-                           f"got {quote(value)}")
+                           f"got {quote(value)}", code="field_number", params={"field": name})
         return int(digits)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(f"{name!r} must be a whole number, got {quote(value)}")
+        raise ApiError(f"{name!r} must be a whole number, got {quote(value)}",
+                       code="field_number", params={"field": name})
     if not 0 <= value <= MAX_WHOLE:
         raise ApiError(f"{name!r} must be a whole number from 0 to {MAX_WHOLE}, "
-                       f"got {quote(value)}")
+                       f"got {quote(value)}", code="field_number", params={"field": name})
     return value
 
 
@@ -112,7 +116,8 @@ def version_of(data: Mapping[str, Any], required: bool) -> int | None:
     """Return the ``version`` the action is based on. Raises ApiError(400) when required."""
     version = whole_number(data.get("version"), "version")
     if version is None and required:
-        raise ApiError("'version' is required: the version of the state this action is based on")
+        raise ApiError("'version' is required: the version of the state this action is based on",
+                       code="field_required", params={"field": "version"})
     return version
 
 
@@ -133,15 +138,17 @@ def dice_of(value: object) -> Dice:
         wrong = [v for v in value if not _small_int(v)]
         if wrong:
             raise ApiError(f"'dice' must be whole numbers 1..6, got {quote(wrong[0])} "
-                           f"in {quote(value)}")
+                           f"in {quote(value)}", code="field_dice")
         return Dice.of(value)
-    raise ApiError(f"'dice' must be a list of five values 1..6, got {quote(value)}")
+    raise ApiError(f"'dice' must be a list of five values 1..6, got {quote(value)}",
+                   code="field_dice")
 
 
 def box_of(value: object, name: str = "box") -> str:
     """Return a box slug as sent (the rules check it). Raises ApiError(400) for non-text."""
     if not isinstance(value, str) or not value or len(value) > 40:
-        raise ApiError(f"{name!r} must be a box slug, got {quote(value)}")
+        raise ApiError(f"{name!r} must be a box slug, got {quote(value)}", code="field_text",
+                       params={"field": name})
     return value
 
 
@@ -152,10 +159,12 @@ def kept_of(value: object) -> tuple[int, ...]:
     if isinstance(value, str) and len(value) <= MAX_TEXT:
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or len(value) > MAX_ITEMS:
-        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}")
+        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}",
+                       code="field_kept")
     positions = [whole_number(v, "kept") for v in value]
     if None in positions:
-        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}")
+        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}",
+                       code="field_kept")
     return tuple(p for p in positions if p is not None)
 
 
@@ -165,7 +174,8 @@ def flag_of(value: object, name: str) -> bool:
         return bool(value)
     if isinstance(value, str) and value.lower() in {"true", "1", "false", "0", ""}:
         return value.lower() in {"true", "1"}
-    raise ApiError(f"{name!r} must be true or false, got {quote(value)}")
+    raise ApiError(f"{name!r} must be true or false, got {quote(value)}", code="field_flag",
+                   params={"field": name})
 
 
 def players_of(value: object) -> list[str]:
@@ -175,15 +185,16 @@ def players_of(value: object) -> list[str]:
     MAX_PLAYERS names or MAX_PLAYERS_TEXT characters of them.
     """
     if not isinstance(value, list) or len(value) > MAX_PLAYERS:
-        raise ApiError(f"'players' must be a list of names, got {quote(value)}")
+        raise ApiError(f"'players' must be a list of names, got {quote(value)}",
+                       code="field_players")
     wrong = [v for v in value if not isinstance(v, str)]
     if wrong:
         raise ApiError(f"'players' must be a list of names, got {quote(wrong[0])} "
-                       f"in {quote(value)}")
+                       f"in {quote(value)}", code="field_players")
     length = sum(len(name) for name in value)
     if length > MAX_PLAYERS_TEXT:
         raise ApiError(f"'players' must be names of at most {MAX_PLAYERS_TEXT} characters "
-                       f"in all, got {length}: {quote(value)}")
+                       f"in all, got {length}: {quote(value)}", code="field_players")
     return [name.strip() for name in value]
 
 

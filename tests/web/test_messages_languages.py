@@ -20,7 +20,7 @@ SAMPLE: dict[str, Any] = {
     "name": "Ann", "names": ("Ann", "ann"), "text": "six", "reason": "own_upper",
     "value": 7, "expected": 5, "count": 3, "most": 8, "points": 20, "die": 2, "kept": 4,
     "shows": 5, "game": 12, "given": 2, "current": 3, "number": 7, "found": 2, "thrown": 3,
-    "player": 9, "last": 1, "round": 2, "later": 5,
+    "player": 9, "last": 1, "round": 2, "later": 5, "field": "version",
 }
 
 
@@ -162,3 +162,27 @@ def test_every_message_is_written_without_python_values(app: Flask, language: st
             assert message and message != "English", code
             assert not any(mark in message for mark in ("[", "('", "%(", "{", "None")), (
                 code, message)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"dice": None}, "'dice' חייב להיות חמש קוביות, כל אחת בין 1 ל־6, למשל 6 6 4 6 6"),
+        ({"dice": "six"},
+         f"אי אפשר לקרוא קוביות מתוך {FSI}six{PDI}: הקלידו חמש קוביות, למשל 6 6 4 6 6"),
+        ({"dice": [1, 2, 3, 4, 5], "kept": 7}, "'kept' חייב להיות רשימה של מקומות 0 עד 4"),
+        ({"dice": [1, 2, 3, 4, 5], "kept": "x"}, "'kept' חייב להיות מספר שלם"),
+        ({"dice": [1, 2, 3, 4, 5], "replace": 3}, "'replace' חייב להיות true או false"),
+    ],
+)
+def test_bad_fields_are_refused_in_hebrew(app: Flask, body: dict[str, Any], message: str) -> None:
+    client = client_in(app, "he")
+    game = new_game(client)
+    assert refusal(client, f"/api/games/{game}/rolls", body) == message
+
+
+def test_a_body_that_is_not_json_is_refused_in_thai(app: Flask) -> None:
+    client = client_in(app, "th")
+    response = client.post("/api/games", data="{", content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "เนื้อหาของคำขอไม่ใช่ออบเจกต์ JSON"
