@@ -160,9 +160,12 @@ PAGE_TARGETS = ("header.site a, main a.button, main button, main select, main .g
 def test_a_phone_page_has_finger_sized_targets(device: Any, live_server: str,
                                                path: str) -> None:
     page = device(PHONE)
-    rolled_game(page, live_server, ["Ann", "Ben"])  # the home page lists a game
+    play_out(page.request, live_server, rolled_game(page, live_server, ["Ann", "Ben"]))
+    rolled_game(page, live_server, ["Cem"])  # the home page lists a finished and a played game
     page.goto(live_server + path)
     page.wait_for_timeout(300)
+    if path == "/":
+        assert page.locator(".review-link").count() == 1
     sizes = page.locator(PAGE_TARGETS).evaluate_all("""els => els
       .filter(e => e.getClientRects().length)
       .map(e => { const r = e.getBoundingClientRect();
