@@ -22,6 +22,11 @@ COARSE_SIDE = 320
 # can look like dice).
 FINE_SIDE = 768
 SMALL = 20  # pixels in the DETECT_SIDE view: a die below this asks for the finer view
+# A close view for a die that fills much of the photo (a close-up of one die): in the
+# 320 view it is far bigger than any training die, and the detector finds its pips.
+# Only finds of at least CLOSE_SHARE of the view's longest side are kept from it.
+CLOSE_SIDE = 128
+CLOSE_SHARE = 0.3
 STRIDE = 4
 MULTIPLE = 16
 SCORE_THRESHOLD = 0.25
@@ -120,6 +125,10 @@ class DiceDetector:
                 small = sides(fine.boxes) < 2 * SMALL * FINE_SIDE / DETECT_SIDE
                 boxes.append(fine.boxes[small] / fine_factor)
                 scores.append(fine.scores[small])
+        close, close_factor = self.view(pixels, CLOSE_SIDE, threshold)
+        big = sides(close.boxes) >= CLOSE_SHARE * CLOSE_SIDE
+        boxes.append(close.boxes[big] / close_factor)
+        scores.append(close.scores[big])
         return merge(np.concatenate(boxes), np.concatenate(scores), threshold)
 
     def view(self, pixels: np.ndarray, side: int, threshold: float) -> tuple[Detections, float]:

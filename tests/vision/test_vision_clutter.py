@@ -82,3 +82,17 @@ def test_rendered_evaluation_tables_are_written_once(tmp_path: Path,
     stamp = photos[0].path.stat().st_mtime_ns
     assert evalsets.scene_set("tiny", 2, 9, evalsets.board_scene)[0].path.stat().st_mtime_ns \
         == stamp
+
+
+def test_a_die_filling_most_of_a_small_photo_is_read_without_false_dice() -> None:
+    rng = np.random.default_rng(99)
+    right = false = 0
+    for _ in range(4):
+        photo = close_up(scene_photo(render_scene(rng, 640, 480, 1, 70)), rng)
+        reading = read_image(load(photo.image), default_detector(), default_reader())
+        boxes = np.array(reading.boxes, np.float32).reshape(-1, 4)
+        hit = iou(photo.boxes, boxes)[0] >= 0.5 if len(boxes) else np.zeros(0, bool)
+        right += sum(d.value == photo.values[0] for d, h in zip(reading.certain, hit,
+                                                                 strict=True) if h)
+        false += int((~hit).sum())
+    assert right >= 3 and false == 0
