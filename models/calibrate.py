@@ -2,7 +2,7 @@
 
 ``python -m models.calibrate`` reads rendered tables of dice among decoys, a third
 of them board-game tables with small dice (seeds used by neither training nor
-evaluation), a sixth of Roboflow and a quarter of byler train with the shipped
+evaluation), a third of Roboflow and half of byler train with the shipped
 models, fits p = sigmoid(a * logit(score) + c * logit(is_die) + b) to whether each
 find was a true die read right (each group weighing the same), and writes
 ``models/calibration.json``. The validation photos are not used. The finds are kept
@@ -31,7 +31,7 @@ from vision.onnx import MODELS, open_session
 from vision.pipeline import candidates
 
 CALIBRATION_SEED = 777
-CALIBRATION_SCENES = 200
+CALIBRATION_SCENES = 300
 
 
 def calibration_scene(rng: np.random.Generator) -> Scene:
@@ -75,8 +75,8 @@ def collect(photos: list[LabelledPhoto], detector: DiceDetector, reader: FaceRea
 def calibration_groups() -> dict[str, list[LabelledPhoto]]:
     """Return the photos the calibration is fitted on, by group (no validation photo)."""
     tables = scene_set("calibration", CALIBRATION_SCENES, CALIBRATION_SEED, calibration_scene)
-    return {"rendered tables": tables, "roboflow (every 6th)": source_photos("roboflow")[::6],
-            "byler train (every 4th)": source_photos("byler-train")[::4]}
+    return {"rendered tables": tables, "roboflow (every 3rd)": source_photos("roboflow")[::3],
+            "byler train (every 2nd)": source_photos("byler-train")[::2]}
 
 
 def main(argv: list[str] | None = None) -> int:
