@@ -104,7 +104,10 @@ def handle_storage(error: sqlite3.Error) -> Any:
     current_app.logger.error("storage error on %s %s: %s", request.method, request.path, error)
     busy = is_busy(error)
     advice = "try again in a moment" if busy else "tell whoever runs the server"
-    response = make_response(_respond(503, f"{describe(error)}: nothing was changed; {advice}"))
+    english = f"{describe(error)}: nothing was changed; {advice}"
+    message = render("storage_busy" if busy else "storage_failed", {"text": describe(error)},
+                     english)
+    response = make_response(_respond(503, message))
     response.headers["Retry-After"] = "1" if busy else "30"
     return response
 

@@ -125,6 +125,11 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "the game changed meanwhile: version %(given)s was given, the current one is "
         "%(current)s; reload and try again", **p),
     "internal": lambda p: gettext("internal error: the server could not handle this request"),
+    "storage_busy": lambda p: gettext(
+        "the database is busy: nothing was changed; try again in a moment"),
+    "storage_failed": lambda p: gettext(
+        "the games cannot be saved (%(text)s): nothing was changed; tell whoever runs the "
+        "server", **p),
     "too_large": lambda p: gettext("that is too large for this server: send something smaller"),
     # the request itself
     "json_needed": lambda p: gettext("send a JSON body with Content-Type: application/json"),

@@ -3,6 +3,8 @@ Accept-Language, counts in their plural forms, dice left to right, no Python val
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -186,3 +188,17 @@ def test_a_body_that_is_not_json_is_refused_in_thai(app: Flask) -> None:
     response = client.post("/api/games", data="{", content_type="application/json")
     assert response.status_code == 400
     assert response.get_json()["error"] == "เนื้อหาของคำขอไม่ใช่ออบเจกต์ JSON"
+
+
+def test_a_busy_database_is_explained_in_gaelic(app: Flask, database: Path) -> None:
+    client = client_in(app, "gd")
+    game = new_game(client)
+    other = sqlite3.connect(database, timeout=0)  # another program holds the database
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        error = refusal(client, f"/api/games/{game}/rolls", {"dice": [1, 2, 3, 4, 5]}, 503)
+    finally:
+        other.rollback()
+        other.close()
+    assert error == ("tha an stòr-dàta trang: cha deach dad atharrachadh; "
+                     "feuch a-rithist an ceann mionaid")
