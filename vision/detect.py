@@ -24,7 +24,7 @@ FINE_SIDE = 768
 SMALL = 20  # pixels in the DETECT_SIDE view: a die below this asks for the finer view
 # A close view for a die that fills much of the photo (a close-up of one die): in the
 # 320 view it is far bigger than any training die, and the detector finds its pips.
-# Only finds of at least CLOSE_SHARE of the view's longest side are kept from it.
+# Only finds of at least CLOSE_SHARE of the photo's longest side are kept from it.
 CLOSE_SIDE = 128
 CLOSE_SHARE = 0.3
 STRIDE = 4
@@ -40,6 +40,11 @@ class Detections:
 
     boxes: np.ndarray
     scores: np.ndarray
+
+    def sized(self, min_side: float = 0.0, max_side: float = np.inf) -> Detections:
+        """Return only the boxes whose longer side is in min_side..max_side."""
+        keep = (sides(self.boxes) >= min_side) & (sides(self.boxes) < max_side)
+        return Detections(self.boxes[keep], self.scores[keep])
 
 
 def detector_input(pixels: np.ndarray, side: int = DETECT_SIDE) -> tuple[np.ndarray, float]:
@@ -103,7 +108,7 @@ def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 class DiceDetector:
-    """The dice detector. Holds only its session; every call passes its own data."""
+    """The dice detector. Holds its session and one setting; every call passes its own data."""
 
     def __init__(self, session: ort.InferenceSession, fine_view: bool = True) -> None:
         self.session = session
@@ -115,27 +120,23 @@ class DiceDetector:
         A box may reach past the image edge: it covers the whole die as far as
         the detector can tell, even when the photo cuts it.
         """
-        boxes, scores = [], []
-        for side in (DETECT_SIDE, COARSE_SIDE):
-            found, factor = self.view(pixels, side, threshold)
-            boxes.append(found.boxes / factor)
-            scores.append(found.scores)
-            if side == DETECT_SIDE and self.fine_view and wants_fine_view(found):
-                fine, fine_factor = self.view(pixels, FINE_SIDE, threshold)
-                small = sides(fine.boxes) < 2 * SMALL * FINE_SIDE / DETECT_SIDE
-                boxes.append(fine.boxes[small] / fine_factor)
-                scores.append(fine.scores[small])
-        close, close_factor = self.view(pixels, CLOSE_SIDE, threshold)
-        big = sides(close.boxes) >= CLOSE_SHARE * CLOSE_SIDE
-        boxes.append(close.boxes[big] / close_factor)
-        scores.append(close.scores[big])
-        return merge(np.concatenate(boxes), np.concatenate(scores), threshold)
+        first = self.view(pixels, DETECT_SIDE, threshold)
+        found = [first, self.view(pixels, COARSE_SIDE, threshold),
+                 self.view(pixels, CLOSE_SIDE, threshold).sized(
+                     min_side=CLOSE_SHARE * max(pixels.shape[:2]))]
+        scale = DETECT_SIDE / max(pixels.shape[:2])  # pixels -> DETECT_SIDE view
+        if self.fine_view and wants_fine_view(first, scale):
+            found.append(self.view(pixels, FINE_SIDE, threshold).sized(
+                max_side=2 * SMALL / scale))
+        return merge(np.concatenate([f.boxes for f in found]),
+                     np.concatenate([f.scores for f in found]), threshold)
 
-    def view(self, pixels: np.ndarray, side: int, threshold: float) -> tuple[Detections, float]:
-        """Return the detections in the *side* view (in its pixels) and the factor view/pixels."""
+    def view(self, pixels: np.ndarray, side: int, threshold: float) -> Detections:
+        """Return the detections in the *side* view, boxes in the coordinates of *pixels*."""
         tensor, factor = detector_input(pixels, side)
         heat, reg = self.session.run(None, {self.session.get_inputs()[0].name: tensor})
-        return decode(heat[0, 0], reg[0], threshold), factor
+        found = decode(heat[0, 0], reg[0], threshold)
+        return Detections(found.boxes / factor, found.scores)
 
 
 def sides(boxes: np.ndarray) -> np.ndarray:
@@ -143,9 +144,12 @@ def sides(boxes: np.ndarray) -> np.ndarray:
     return np.asarray(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]))
 
 
-def wants_fine_view(found: Detections) -> bool:
-    """Return whether the first view found no dice, or dice so small the finer view helps."""
-    return len(found.boxes) == 0 or float(np.median(sides(found.boxes))) < SMALL
+def wants_fine_view(found: Detections, scale: float = 1.0) -> bool:
+    """Return whether the first view found no dice, or dice so small the finer view helps.
+
+    *scale* turns the boxes' coordinates into pixels of the DETECT_SIDE view.
+    """
+    return len(found.boxes) == 0 or float(np.median(sides(found.boxes))) * scale < SMALL
 
 
 @functools.cache
