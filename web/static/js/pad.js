@@ -59,13 +59,18 @@ function readPad() {
   return { rules, boxes, totals };
 }
 
-/** How a total adds up, in the page's words: "Total score 63 + Bonus 35"; boxes as numbers. */
+/**
+ * How a total adds up, in the page's words: "Total score 63 + Bonus 35"; boxes as numbers,
+ * a sum of numbers only kept left to right ("3 + 6 + 9") inside right-to-left text.
+ */
 function sumText(parts) {
   const rows = layoutFor(gameOf($("pad-rules").value));
-  return (parts || []).map(([key, value]) => {
+  const named = (parts || []).map(([key, value]) => {
     const row = rows.find((r) => r.kind === "total" && r.key === key);
-    return row ? `${row.label} ${num(value)}` : num(value);
-  }).join(" + ");
+    return { label: row ? row.label : "", value: num(value) };
+  });
+  const text = named.map((p) => (p.label ? `${p.label} ${p.value}` : p.value)).join(" + ");
+  return named.some((p) => p.label) ? text : `\u2066${text}\u2069`;
 }
 
 function problemText(problem) {
