@@ -122,7 +122,8 @@ class Pad:
         unknown = set(data) - {"rules", "boxes", "totals", *CARD_CHECK_KEYS}
         if unknown:
             raise PadFormatError(
-                f"unknown key(s) {quote(sorted(map(str, unknown)))}; a pad has rules, boxes, totals"
+                f"unknown key(s) {quote(', '.join(sorted(map(str, unknown))))}; "
+                "a pad has rules, boxes, totals"
             )
         rows: list[tuple[str, object, str]] = []
         for part in ("boxes", "totals"):

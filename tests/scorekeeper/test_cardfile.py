@@ -167,7 +167,7 @@ def test_a_semicolon_in_a_comment_keeps_the_comma() -> None:
         ({"rules": "yahtzee", "boxes": {"aces": 10**300}}, "aces has more than 4 digits"),
         ({"rules": "yahtzee", "boxes": {"aces": 1e300}}, "aces has more than 4 digits"),
         ({"rules": "yahtzee", "boxes": {"aces": list(range(100))}}, "got [0, 1, 2, "),
-        ({"rules": "yahtzee", "x" * 200: 1}, "unknown key(s) ['" + "x" * 77 + "…"),
+        ({"rules": "yahtzee", "x" * 200: 1}, "unknown key(s) '" + "x" * 78 + "…"),
         ({"rules": 7}, "rules must be a name such as 'yahtzee', got 7"),
     ],
 )
