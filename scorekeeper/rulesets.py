@@ -60,7 +60,7 @@ class Category:
     def score(self, dice: Dice) -> int:
         """Return the points these dice make in this box (0 if they do not qualify)."""
         if len(dice) != DICE_COUNT:
-            raise DiceCountError(f"a box is scored with {DICE_COUNT} dice, got {list(dice.values)}")
+            raise DiceCountError(f"a box is scored with {DICE_COUNT} dice, got {dice}")
         return self.scorer(dice)
 
 

@@ -84,7 +84,7 @@ def _check(table: Table, card: Scorecard, dice: Dice, roll: int) -> None:
     if roll not in range(1, ROLLS_PER_TURN + 1):
         raise AdvisorError(f"the roll number is 1, 2 or 3, got {roll!r}")
     if len(dice) != DICE_COUNT:
-        raise DiceCountError(f"advice needs {DICE_COUNT} dice, got {list(dice.values)}")
+        raise DiceCountError(f"advice needs {DICE_COUNT} dice, got {dice}")
     if card.is_complete:
         raise AdvisorError("the card is complete: there is no turn left to advise")
     table.future(card)  # raises for a card of other rules or one no game reaches
@@ -193,12 +193,13 @@ def keep_value(table: Table, card: Scorecard, dice: Dice, roll: int, kept: Itera
 
 def _kept_counts(dice: Dice, kept: Iterable[int]) -> Counts:
     held = list(kept)
+    shown = " ".join(map(str, held))
     try:
         counts = Dice.of(held, count=None).counts() if held else (0,) * 6
     except ValueError as error:
-        raise KeepError(f"cannot keep {held}: {error}") from None
+        raise KeepError(f"cannot keep {shown}: {error}") from None
     if any(k > d for k, d in zip(counts, dice.counts(), strict=True)):
-        raise KeepError(f"cannot keep {held}: the dice are {list(dice.values)}")
+        raise KeepError(f"cannot keep {shown}: the dice are {dice}")
     return counts
 
 
