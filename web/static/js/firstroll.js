@@ -43,7 +43,7 @@ function rollItem(state, roll) {
     roll.dice.map(smallDie));
   return el("li", { class: "first-roll" },
     el("span", { class: "first-name", text: `${isolate(state.players[roll.player])} ` }),
-    dice,
+    dice, " ",
     el("span", { class: "first-total", text: t("first_rolled_dice", {
       dice: diceText(roll.dice), total: num(total(roll.dice)) }) }));
 }
