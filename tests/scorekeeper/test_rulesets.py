@@ -246,7 +246,7 @@ def test_unknown_box_lists_the_boxes() -> None:
 
 
 def test_a_box_is_scored_with_five_dice() -> None:
-    with pytest.raises(DiceCountError, match="got 1 2 3$"):
+    with pytest.raises(DiceCountError, match=r"got 1 2 3$"):
         ruleset("yahtzee").score("chance", Dice((1, 2, 3)))
 
 
