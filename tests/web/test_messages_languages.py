@@ -3,6 +3,7 @@ Accept-Language, counts in their plural forms, dice left to right, no Python val
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -202,3 +203,13 @@ def test_a_busy_database_is_explained_in_gaelic(app: Flask, database: Path) -> N
         other.close()
     assert error == ("tha an stòr-dàta trang: cha deach dad atharrachadh; "
                      "feuch a-rithist an ceann mionaid")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_code_an_error_raises_has_its_message() -> None:
+    raised = {code for package in ("scorekeeper", "web") for path in (ROOT / package).rglob("*.py")
+              for code in re.findall(r'\bcode="([a-z_]+)"', path.read_text(encoding="utf-8"))}
+    assert raised >= {"die_value", "box_not_allowed", "not_joined", "json_bad"}
+    assert sorted(raised - set(MESSAGES)) == []
