@@ -84,14 +84,14 @@ PHONE, TABLET, PORTRAIT = (390, 844), (1024, 768), (768, 1024)
 
 @pytest.fixture
 def device(browser: Any) -> Iterator[Any]:
-    """Return a function (size, scheme) -> a fresh page of a touch device of that size
-    ((width, height); PHONE is a mobile one) and colour scheme ("light" or "dark"). A script
-    error on any of them fails the test."""
+    """Return a function (size, scheme, locale) -> a fresh page of a touch device of that size
+    ((width, height); PHONE is a mobile one), colour scheme ("light" or "dark") and browser
+    language. A script error on any of them fails the test."""
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(size: tuple[int, int], scheme: str = "light") -> Any:
-        ctx = browser.new_context(locale="en-GB", viewport={"width": size[0], "height": size[1]},
+    def make(size: tuple[int, int], scheme: str = "light", locale: str = "en-GB") -> Any:
+        ctx = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]},
                                   has_touch=True, is_mobile=size == PHONE, color_scheme=scheme)
         ctx.set_default_timeout(10_000)
         contexts.append(ctx)

@@ -2,31 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import PHONE, TABLET
+
 pytestmark = pytest.mark.browser
 
-SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
+SIZES = {"phone": PHONE, "tablet": TABLET}
 # Ann writes 2 3 4 5 5 in Large Straight (0); the real dice were 2 3 4 5 6 (40).
 TURNS = [([2, 3, 4, 5, 5], "large_straight"), ([1, 1, 1, 2, 3], "aces"),
          ([6, 6, 6, 1, 2], "sixes"), ([2, 2, 2, 4, 5], "twos")]
 
 
 @pytest.fixture(params=list(SIZES))
-def touch_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+def touch_page(request: pytest.FixtureRequest, device: Any) -> Any:
     """A touch screen page of the size named by the parameter; fails on script errors."""
-    context = browser.new_context(locale="en-GB", viewport=SIZES[request.param],
-                                  has_touch=True, is_mobile=request.param == "phone")
-    context.set_default_timeout(10_000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
+    return device(SIZES[request.param])
 
 
 def played(page: Any, base: str) -> dict[str, Any]:

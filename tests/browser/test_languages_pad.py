@@ -4,14 +4,14 @@ and rolling for the first player with a tie, on the game page and the scoreboard
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import PHONE
+
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 
 # An unfinished column: the upper boxes add up to 63, so the bonus is 35 and the Total of
@@ -21,16 +21,9 @@ LOWER = {"full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee"
 
 
 @pytest.fixture
-def phone_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+def phone_page(device: Any, request: pytest.FixtureRequest) -> Any:
     """A phone-sized page whose browser asks for the language *request.param*."""
-    context = browser.new_context(locale=request.param, viewport=PHONE, has_touch=True)
-    context.set_default_timeout(10_000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
+    return device(PHONE, locale=request.param)
 
 
 def fill_pad(page: Any) -> None:
@@ -64,7 +57,7 @@ def test_pad_check_in_hebrew_on_a_phone(phone_page: Any, live_server: str) -> No
         "(300 נקודות = 3 סימונים).")
     # Both printed rows of the Total of upper section are marked, and nothing else.
     assert page.locator("#pad-grid tr.problem").count() == 3
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
 
 
 @pytest.mark.parametrize("phone_page", ["gd"], indirect=True)
@@ -104,7 +97,7 @@ def test_rolling_for_first_shows_the_dice_and_the_tie(phone_page: Any, live_serv
         assert f"Fhuair {FSI}Ann{PDI} agus {FSI}Cat{PDI} an aon àireamh, 28: " \
                "roilidh iad a-rithist." in text
         assert box.locator(".first-die").count() == 15
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
 
 
 @pytest.mark.parametrize("phone_page", ["he-IL"], indirect=True)

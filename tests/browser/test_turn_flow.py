@@ -3,7 +3,6 @@ ones, the value picker, boxes that score exactly the dice on screen, focus after
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,28 +10,22 @@ import cv2
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import PHONE, TABLET
+
 pytestmark = pytest.mark.browser
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_images" / "sample_01.jpg"
 # sample_01 shows 1 4 1 5 5 left to right; its left 820 pixels show only 1 4 1.
 THREE_DICE_WIDTH = 820
-DEVICES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-    "tablet": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
-}
+SIZES = {"phone": PHONE, "tablet": TABLET}
 
 
-@pytest.fixture(params=list(DEVICES))
-def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+@pytest.fixture(params=list(SIZES))
+def tab(request: pytest.FixtureRequest, device: Any) -> Any:
     """A page at phone or tablet size, failing the test on any script error."""
-    context = browser.new_context(locale="en-GB", **DEVICES[request.param])
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
+    page = device(SIZES[request.param])
+    page.context.set_default_timeout(15_000)
+    return page
 
 
 @pytest.fixture
