@@ -2,8 +2,8 @@
 
     PIPKEEPER_SCREENSHOTS=1 .venv/bin/python -m pytest tests/browser/test_screenshots.py
 
-The photo reading is the camera pipeline's where its model is installed, else the
-sample photo's true values (the same stand-in the photo tests use).
+The photos are read by the camera pipeline itself: the laptop's photo of five dice, and a
+phone's photo of the three dice thrown again beside two kept ones (light and dark).
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+import cv2
 import pytest
+
+from tests.browser.conftest import SAMPLES
 
 pytestmark = [
     pytest.mark.browser,
@@ -67,8 +70,30 @@ def upload(page: Any, url: str, photo: Path) -> None:
     page.wait_for_timeout(300)
 
 
+def join(context: Any, base: str, game: dict[str, Any]) -> None:
+    """Let *context*'s device in to *game*, as scanning its QR code does."""
+    answer = context.request.get(f"{base}/join/{game['join_code']}")
+    assert answer.ok, answer.text()
+
+
+def kept_and_rethrown(page: Any, base: str, three_dice: Path) -> None:
+    """On *page*'s own new game: roll 3 3 3 5 5, keep the fives, photograph the three others."""
+    created = page.request.post(f"{base}/api/games",
+                                data={"rules": "yahtzee", "players": ["Ann", "Ben"]})
+    page.goto(f"{base}/games/{created.json()['id']}")
+    page.fill("#dice-text", "3 3 3 5 5")
+    page.click("#dice-form button[type=submit]")
+    page.click("#record-roll")
+    page.wait_for_selector("text=Roll 1 of 3")
+    for position in (3, 4):
+        page.locator(".keep").nth(position).click()
+    page.set_input_files("#photo-input", str(three_dice))
+    page.wait_for_selector("text=Roll 2 recorded")
+    page.wait_for_timeout(300)
+
+
 def test_screenshots(browser: Any, live_server: str, five_dice_photo: Path,
-                     fake_vision: Any) -> None:
+                     tmp_path: Path) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     laptop = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
     page = laptop.new_page()
@@ -77,24 +102,30 @@ def test_screenshots(browser: Any, live_server: str, five_dice_photo: Path,
     game = play(laptop, live_server, start.json())
     probe = laptop.request.post(f"{live_server}/api/games",
                                 data={"rules": "yahtzee", "players": ["Probe"]}).json()
-    fake = not vision_works(page, live_server, probe, five_dice_photo)
-    if fake:
-        fake_vision(page, five_dice_photo, low=3)
+    if not vision_works(page, live_server, probe, five_dice_photo):
+        pytest.skip("the camera pipeline is not installed: the photos would not be read")
     upload(page, f"{live_server}/games/{game['id']}", five_dice_photo)
     save(page.screenshot(full_page=True), "game.png")
 
-    tablet = browser.new_context(locale="en-GB", viewport={"width": 1180, "height": 820})
+    tablet = browser.new_context(locale="en-GB", viewport={"width": 1024, "height": 768})
+    join(tablet, live_server, game)
     board = tablet.new_page()
     board.goto(f"{live_server}/games/{game['id']}/board")
     board.wait_for_selector("#live:not(.lost)")
-    save(board.screenshot(full_page=True), "board.png")
+    save(board.screenshot(), "board.png")
 
-    phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844},
-                                device_scale_factor=1, is_mobile=True, has_touch=True)
-    mobile = phone.new_page()
-    if fake:
-        fake_vision(mobile, five_dice_photo, low=3)
-    upload(mobile, f"{live_server}/games/{game['id']}", five_dice_photo)
-    save(mobile.locator("#roll-tools").screenshot(), "photo.png")
-    for context in (laptop, tablet, phone):
+    three_dice = tmp_path / "three.jpg"
+    sample = cv2.imread(str(SAMPLES / "sample_01.jpg"))
+    cv2.imwrite(str(three_dice), sample[:, :820])  # its left part: 1 4 1
+    for scheme, name in (("light", "photo.png"), ("dark", "phone-dark.png")):
+        phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844},
+                                    device_scale_factor=1, is_mobile=True, has_touch=True,
+                                    color_scheme=scheme)
+        mobile = phone.new_page()
+        kept_and_rethrown(mobile, live_server, three_dice)
+        shot = mobile.locator("#roll-tools").screenshot() if scheme == "light" else (
+            mobile.screenshot())
+        save(shot, name)
+        phone.close()
+    for context in (laptop, tablet):
         context.close()
