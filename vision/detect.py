@@ -22,6 +22,7 @@ COARSE_SIDE = 320
 # can look like dice).
 FINE_SIDE = 768
 SMALL = 20  # pixels in the DETECT_SIDE view: a die below this asks for the finer view
+FINE_TRIGGER = 0.6  # detector score of the finds whose size decides
 # A close view for a die that fills much of the photo (a close-up of one die): in the
 # 320 view it is far bigger than any training die, and the detector finds its pips.
 # Only finds of at least CLOSE_SHARE of the photo's longest side are kept from it.
@@ -145,11 +146,16 @@ def sides(boxes: np.ndarray) -> np.ndarray:
 
 
 def wants_fine_view(found: Detections, scale: float = 1.0) -> bool:
-    """Return whether the first view found no dice, or dice so small the finer view helps.
+    """Return whether the first view found nothing, or sure dice so small the finer view helps.
 
+    Only finds scored at least FINE_TRIGGER count: on cloth and board textures a
+    detector can fire often and weakly, and the finer view would add more of that.
     *scale* turns the boxes' coordinates into pixels of the DETECT_SIDE view.
     """
-    return len(found.boxes) == 0 or float(np.median(sides(found.boxes))) * scale < SMALL
+    if len(found.boxes) == 0:
+        return True
+    sure = found.scores >= FINE_TRIGGER
+    return bool(sure.any()) and float(np.median(sides(found.boxes[sure]))) * scale < SMALL
 
 
 @functools.cache

@@ -43,12 +43,15 @@ def test_close_up_crops_around_one_die() -> None:
     assert side >= 0.45 * max(h, w)
 
 
-def test_the_finer_view_is_asked_for_small_or_no_dice() -> None:
-    def found(side: float, n: int) -> Detections:
-        return Detections(np.array([[0, 0, side, side]] * n, np.float32), np.ones(n, np.float32))
+def test_the_finer_view_is_asked_for_small_sure_dice_or_none() -> None:
+    def found(side: float, n: int, score: float = 0.9) -> Detections:
+        return Detections(np.array([[0, 0, side, side]] * n, np.float32),
+                          np.full(n, score, np.float32))
     assert wants_fine_view(found(10, 0))
     assert wants_fine_view(found(12, 3))
+    assert wants_fine_view(found(24, 3), scale=0.5)
     assert not wants_fine_view(found(40, 3))
+    assert not wants_fine_view(found(12, 30, score=0.3))  # weak finds on a texture
 
 
 def test_the_finer_view_reads_dice_of_12_px_the_first_views_miss() -> None:
