@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     print("640x480 frame (JPEG bytes, incl. decode), 5 dice:",
           timed(lambda: read_dice(frame_jpeg, detector, reader), args.repeat))
     board = render_scene(np.random.default_rng(3), 640, 480, 10, 12, clutter=8).image
-    print("640x480 frame (pixels in memory), 10 dice of 12 px among decoys (finer view):",
+    print("640x480 frame (pixels in memory), 10 dice of 12 px among decoys:",
           timed(lambda: read_dice(board, detector, reader), args.repeat))
     photo = photo_bytes(4000, 3000, 12, seed=2)
     print("4000x3000 (12 MP) JPEG incl. decode, 12 dice:",
