@@ -82,6 +82,7 @@ def test_correcting_an_older_box_keeps_the_later_turns(touch_page: Any, live_ser
         "3", "18", "6", "40"]
     assert page.inner_text(cell(1, "grand_total")) == "9"
     assert "Roll 1 of 3" in page.inner_text("#turn")
+    assert page.locator("#correct-roll").is_visible()  # the roll on the table stays correctable
     assert "corrected" in (page.get_attribute(cell(0, "large_straight"), "class") or "")
     assert page.inner_text("#corrections ol") == (
         "Round 1, \u2068Ann\u2069: Large Straight \u20662 3 4 5 5\u2069 (0) → "

@@ -42,7 +42,9 @@ function setState(state, { force = false } = {}) {
   ctx.justEnded = Boolean(previous) && previous.phase !== "over" && state.phase === "over";
   ctx.state = state;
   const history = state.history || [];
-  ctx.lastWasRoll = history.length > 0 && history[history.length - 1].type === "roll";
+  // A box corrected since leaves the roll on the table as it was, still correctable.
+  const actions = history.filter((entry) => entry.type !== "correction");
+  ctx.lastWasRoll = actions.length > 0 && actions[actions.length - 1].type === "roll";
   if (moved) {
     ctx.correcting = false;
     ctx.draft = state.phase === "play" && state.dice ? [...state.dice] : [null, null, null, null, null];
