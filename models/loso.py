@@ -13,16 +13,14 @@ import argparse
 import json
 from pathlib import Path
 
-from models import train
 from models.data import source_photos
-from models.evalsets import rendered_eval
+from models.evalsets import RUNS, rendered_eval
 from models.evaluate import Tally, evaluate
 from models.labels import LabelledPhoto
 from vision.detect import DETECTOR_MODEL, DiceDetector
 from vision.faces import FACES_MODEL, FaceReader
 from vision.onnx import open_session
 
-RUNS = train.MODELS.parent / "runs"
 SOURCES = ("byler", "roboflow", "rendered")
 TRAINING = {"byler": ["byler-train"], "roboflow": ["roboflow"]}
 SHORT = {"detector_steps": 600, "classifier_steps": 1200}
@@ -43,7 +41,9 @@ def held_out_photos(source: str) -> list[LabelledPhoto]:
 
 
 def train_without(without: str, threads: int) -> None:
-    """Train the short recipe on every source but *without*."""
+    """Train the short recipe on every source but *without* (needs the `train` extra)."""
+    from models import train  # PyTorch: only for training, not for reading the table
+
     sources = [s for name, group in TRAINING.items() if name != without for s in group]
     rendered = "0" if without == "rendered" else "300"
     train.main(["--sources", *sources, "--rendered", rendered,

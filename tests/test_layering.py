@@ -36,3 +36,12 @@ def test_imports_follow_the_layers(code: str, forbidden: tuple[str, ...]) -> Non
     loaded = modules_after(code)
     assert loaded, "the probe saw no module of the project"
     assert [m for m in loaded if m.split(".")[0] in forbidden] == []
+
+
+def test_measuring_tools_run_without_pytorch() -> None:
+    """`make eval` and `make bench` need only the test install: PyTorch is for training."""
+    probe = ("import sys\nimport models.evaluate, models.loso, models.bench, models.calibrate\n"
+             "print('torch' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=True)
+    assert result.stdout.strip() == "False"
