@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -80,102 +81,99 @@ def wait_for_state(context: Any, url: str, test: Any, seconds: float = 20) -> di
         time.sleep(0.2)
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
-def test_hands_free_records_settled_throws_and_keeps_the_dice_that_stayed(
-    launch: Any, live_server: str, fake_video: Path, viewport: dict[str, int]
-) -> None:
+OpenGame = Callable[[dict[str, int]], tuple[Any, str]]
+
+
+@pytest.fixture
+def camera_game(launch: Any, live_server: str, fake_video: Path) -> Iterator[OpenGame]:
+    """Return a function (viewport) -> (page, state URL): a new game of Ann, open on a page of
+    that size in a Chromium whose camera plays *fake_video*. Script errors fail the test."""
     browser = launch("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
                      f"--use-file-for-fake-video-capture={fake_video}")
-    try:
+    errors: list[str] = []
+
+    def open_game(viewport: dict[str, int]) -> tuple[Any, str]:
         context = browser.new_context(locale="en-GB", viewport=viewport)
         context.set_default_timeout(20_000)
         game = context.request.post(f"{live_server}/api/games",
                                     data={"rules": "yahtzee", "players": ["Ann"]}).json()
-        url = f"{live_server}/api/games/{game['id']}"
         page = context.new_page()
-        errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{live_server}/games/{game['id']}")
+        return page, f"{live_server}/api/games/{game['id']}"
 
-        page.click("#handsfree")
-        page.wait_for_selector(".live-die >> nth=4")  # the dice boxed live over the picture
-        page.wait_for_selector("#live-proposal:not([hidden])")
-        text = page.inner_text("#live-proposal-text").replace("\u2066", "").replace("\u2069", "")
-        assert text == "Dice settled: 1 4 1 5 5. Recorded in a moment unless they move."
-        assert page.locator("#live-record").is_visible()
-        shown = page.locator(".die").evaluate_all("ds => ds.map(d => Number(d.dataset.value))")
-        assert shown == FIRST_ROLL
-        first = wait_for_state(context, url, lambda s: s["roll"] == 1)
-        assert first["dice"] == FIRST_ROLL and first["kept"] == []
+    yield open_game
+    browser.close()
+    assert not errors, f"script errors on the page: {errors}"
 
-        second = wait_for_state(context, url, lambda s: s["roll"] == 2)
-        assert second["dice"] == SECOND_ROLL and second["kept"] == KEPT
-        assert page.locator(".die.kept").count() == len(KEPT)
 
-        page.click("#undo")  # one tap takes the roll back; the table as it is stays handled
-        wait_for_state(context, url, lambda s: s["roll"] == 1)
-        page.wait_for_selector("#live-caption:has-text('Waiting for the next throw.')")
-        time.sleep(2.5)
-        assert context.request.get(url).json()["roll"] == 1
-        assert page.locator("#live-proposal").is_hidden()
+def shown_dice(page: Any) -> list[int]:
+    """Return the values in the page's dice row."""
+    values: list[int] = page.locator(".die").evaluate_all(
+        "ds => ds.map(d => Number(d.dataset.value))")
+    return values
 
-        page.click("#handsfree")  # off: the camera is released
-        assert page.locator("#webcam").is_hidden()
-        assert page.evaluate("document.querySelector('#webcam-video').srcObject") is None
-        assert page.locator(".live-die").count() == 0
-        assert not errors, f"script errors on the page: {errors}"
-    finally:
-        browser.close()
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_hands_free_records_settled_throws_and_keeps_the_dice_that_stayed(
+    camera_game: OpenGame, viewport: dict[str, int]
+) -> None:
+    page, url = camera_game(viewport)
+    context = page.context
+    page.click("#handsfree")
+    page.wait_for_selector(".live-die >> nth=4")  # the dice boxed live over the picture
+    page.wait_for_selector("#live-proposal:not([hidden])")
+    text = page.inner_text("#live-proposal-text").replace("\u2066", "").replace("\u2069", "")
+    assert text == "Dice settled: 1 4 1 5 5. Recorded in a moment unless they move."
+    assert page.locator("#live-record").is_visible()
+    assert shown_dice(page) == FIRST_ROLL
+    first = wait_for_state(context, url, lambda s: s["roll"] == 1)
+    assert first["dice"] == FIRST_ROLL and first["kept"] == []
+
+    second = wait_for_state(context, url, lambda s: s["roll"] == 2)
+    assert second["dice"] == SECOND_ROLL and second["kept"] == KEPT
+    assert page.locator(".die.kept").count() == len(KEPT)
+
+    page.click("#undo")  # one tap takes the roll back; the table as it is stays handled
+    wait_for_state(context, url, lambda s: s["roll"] == 1)
+    page.wait_for_selector("#live-caption:has-text('Waiting for the next throw.')")
+    time.sleep(2.5)
+    assert context.request.get(url).json()["roll"] == 1
+    assert page.locator("#live-proposal").is_hidden()
+
+    page.click("#handsfree")  # off: the camera is released
+    assert page.locator("#webcam").is_hidden()
+    assert page.evaluate("document.querySelector('#webcam-video').srcObject") is None
+    assert page.locator(".live-die").count() == 0
 
 
 def test_hiding_the_page_stops_hands_free_and_releases_the_camera(
-    launch: Any, live_server: str, fake_video: Path
+    camera_game: OpenGame,
 ) -> None:
-    browser = launch("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-                     f"--use-file-for-fake-video-capture={fake_video}")
-    try:
-        context = browser.new_context(locale="en-GB", viewport=PHONE)
-        game = context.request.post(f"{live_server}/api/games",
-                                    data={"rules": "yahtzee", "players": ["Ann"]}).json()
-        page = context.new_page()
-        page.goto(f"{live_server}/games/{game['id']}")
-        page.click("#handsfree")
-        page.wait_for_selector(".live-die")
-        page.evaluate("""() => {
-          Object.defineProperty(document, "hidden", { value: true, configurable: true });
-          document.dispatchEvent(new Event("visibilitychange"));
-        }""")
-        assert not page.is_checked("#handsfree")
-        assert page.locator("#webcam").is_hidden()
-        assert page.evaluate("document.querySelector('#webcam-video').srcObject") is None
-        assert "Hands-free stopped while the page was hidden" in page.inner_text("#messages")
-    finally:
-        browser.close()
+    page, _ = camera_game(PHONE)
+    page.click("#handsfree")
+    page.wait_for_selector(".live-die")
+    page.evaluate("""() => {
+      Object.defineProperty(document, "hidden", { value: true, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    assert not page.is_checked("#handsfree")
+    assert page.locator("#webcam").is_hidden()
+    assert page.evaluate("document.querySelector('#webcam-video').srcObject") is None
+    assert "Hands-free stopped while the page was hidden" in page.inner_text("#messages")
 
 
 def test_correct_by_hand_holds_the_proposal_back_for_the_record_button(
-    launch: Any, live_server: str, fake_video: Path
+    camera_game: OpenGame,
 ) -> None:
-    browser = launch("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-                     f"--use-file-for-fake-video-capture={fake_video}")
-    try:
-        context = browser.new_context(locale="en-GB", viewport=TABLET)
-        context.set_default_timeout(20_000)
-        game = context.request.post(f"{live_server}/api/games",
-                                    data={"rules": "yahtzee", "players": ["Ann"]}).json()
-        url = f"{live_server}/api/games/{game['id']}"
-        page = context.new_page()
-        page.goto(f"{live_server}/games/{game['id']}")
-        page.click("#handsfree")
-        page.wait_for_selector("#live-proposal:not([hidden])")
-        page.click("#live-hold")
-        assert page.locator("#live-proposal").is_hidden()
-        time.sleep(3)  # past the moment it would have been recorded
-        assert context.request.get(url).json()["roll"] == 0
-        shown = page.locator(".die").evaluate_all("ds => ds.map(d => Number(d.dataset.value))")
-        assert shown == FIRST_ROLL  # left on screen to correct, then record by hand
-        page.click("#record-roll")
-        state = wait_for_state(context, url, lambda s: s["roll"] == 1)
-        assert state["dice"] == FIRST_ROLL
-    finally:
-        browser.close()
+    page, url = camera_game(TABLET)
+    page.click("#handsfree")
+    page.wait_for_selector("#live-proposal:not([hidden])")
+    page.click("#live-hold")
+    assert page.locator("#live-proposal").is_hidden()
+    time.sleep(3)  # past the moment it would have been recorded
+    assert page.context.request.get(url).json()["roll"] == 0
+    assert shown_dice(page) == FIRST_ROLL  # left on screen to correct, then record by hand
+    page.click("#record-roll")
+    state = wait_for_state(page.context, url, lambda s: s["roll"] == 1)
+    assert state["dice"] == FIRST_ROLL
