@@ -30,7 +30,7 @@ from web.parsing import (
     version_of,
     whole_number,
 )
-from web.state import render_boxes, render_state
+from web.state import render_boxes, render_pad, render_state
 from web.stats import player_stats
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -69,6 +69,12 @@ def list_games() -> Response:
 def get_game(game_id: int) -> dict[str, Any]:
     """The whole state of one game."""
     return render_state(access.load_game(game_id))
+
+
+@bp.get("/games/<game_id:game_id>/pad")
+def get_pad(game_id: int) -> dict[str, Any]:
+    """The scorecards of the series' finished games, for printing the whole pad."""
+    return render_pad(access.load_game(game_id).series)
 
 
 @bp.delete("/games/<game_id:game_id>")

@@ -32,8 +32,8 @@ def render_cards(game: Game) -> list[dict[str, Any]]:
 def render_series(series: Series) -> dict[str, Any]:
     """Return the series: which game this is (1..6), each game's grand totals, series totals.
 
-    A finished game also gives its scorecards (as `render_cards`; None while it is played),
-    so a page can print the whole pad, one column per game.
+    The finished games' scorecards are not in it (they would multiply every change's size
+    by the number of games): `render_pad` gives them, for printing the whole pad.
     """
     game = series.current
     return {
@@ -46,12 +46,18 @@ def render_series(series: Series) -> dict[str, Any]:
                 "grand_totals": [card.grand_total for card in g.cards],
                 "finished": g.is_over,
                 "winners": winners(g),
-                "cards": render_cards(g) if g.is_over else None,
             }
             for number, g in enumerate(series.games, start=1)
         ],
         "can_play_again": game.is_over and series.number < MAX_GAMES,
     }
+
+
+def render_pad(series: Series) -> dict[str, Any]:
+    """Return the scorecards of the series' finished games (as `render_cards`), by number:
+    with the state's own cards, the whole pad, one column per game."""
+    return {"games": [{"number": number, "cards": render_cards(g)}
+                      for number, g in enumerate(series.games, start=1) if g.is_over]}
 
 
 def render_game(game: Game) -> dict[str, Any]:

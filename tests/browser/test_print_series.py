@@ -43,6 +43,9 @@ def test_a_series_prints_every_game_of_the_pad(page: Any, live_server: str,
                       data={"box": "yahtzee", "version": rolled.json()["state"]["version"]})
     page.goto(f"{live_server}/games/{game}")
     assert not page.locator(".print-pad").is_visible()  # on screen: the game as played
+    # The finished games' cards are asked for once, right after the page opens.
+    page.wait_for_selector('.print-player td[data-game="2"][data-row="grand_total"]:not(:empty)',
+                           state="attached")
     page.emulate_media(media="print")
     assert page.locator(".print-pad").is_visible()
     assert not page.locator("#card").is_visible() and not page.locator("#turn").is_visible()

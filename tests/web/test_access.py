@@ -42,6 +42,7 @@ def played(owner: Api) -> dict[str, object]:
         ("get", "", None),
         ("get", "/events", None),
         ("get", "/hint", None),
+        ("get", "/pad", None),
         ("get", "/qr.svg", None),
     ],
 )

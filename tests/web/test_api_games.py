@@ -36,7 +36,7 @@ def test_create_returns_the_new_state(client: FlaskClient) -> None:
     assert state["cards"][1]["totals"]["grand_total"] == 0
     assert state["series"] == {"game_number": 1, "max_games": 6, "totals": [0, 0],
                                "games": [{"number": 1, "grand_totals": [0, 0],
-                                          "finished": False, "winners": [], "cards": None}],
+                                          "finished": False, "winners": []}],
                                "can_play_again": False}
     assert len(state["join_code"]) == 6 and state["join_path"] == f"/join/{state['join_code']}"
 

@@ -64,6 +64,7 @@ export const api = {
   previewCorrection: (id, correction) =>
     call("POST", `${game(id)}/corrections/preview`, correction),
   next: (id, version) => call("POST", `${game(id)}/next`, { version }),
+  pad: (id) => call("GET", `${game(id)}/pad`),
   hint: (id) => call("GET", `${game(id)}/hint`),
   review: (id) => call("GET", `${game(id)}/review`),
   audit: (rules, boxes, totals, finished = true) =>

@@ -1,10 +1,16 @@
 // The printed pad of a series: one sheet per player, as a paper score pad prints it, with the
 // boxes down the side and one column per game, Game #1 to Game #6. The finished games' cards
-// come with the state (series.games[].cards); the game being played is the state's own cards.
+// are asked for once each (GET /api/games/<id>/pad: they never change); the game being played
+// is the state's own cards.
 
+import { api } from "./api.js";
 import { totalText } from "./card.js";
 import { el, fill } from "./dom.js";
 import { isolate, layoutFor, num, pageData, t } from "./i18n.js";
+
+const finished = new Map(); // game number -> the cards of that finished game of the series
+let asking = null; // the request for them on its way, if any
+let latest = null; // the state last drawn
 
 /** Return the cards of every game of the pad, Game #1 first; null for a game not played yet. */
 function gameCards(state) {
@@ -12,8 +18,20 @@ function gameCards(state) {
   return Array.from({ length: series.max_games }, (_, i) => {
     const game = series.games[i];
     if (!game) return null;
-    return game.number === series.game_number ? state.cards : game.cards;
+    return game.number === series.game_number ? state.cards : finished.get(game.number) ?? null;
   });
+}
+
+/** Ask once for finished games not held yet, then draw *state*'s pad again with them. */
+function fetchFinished(target, state) {
+  const missing = state.series.games.some((g) => g.finished && g.number !== state.series.game_number
+    && !finished.has(g.number));
+  if (!missing || asking) return;
+  asking = api.pad(state.id).then((pad) => {
+    asking = null;
+    for (const game of pad.games) finished.set(game.number, game.cards);
+    renderPrintPad(target, latest);
+  }, () => { asking = null; /* printed without them; the next change asks again */ });
 }
 
 function cellText(row, card) {
@@ -54,9 +72,11 @@ function playerSheet(state, seat, games) {
  * game prints as the card on screen); the page's body says which with the class print-series.
  */
 export function renderPrintPad(target, state) {
+  latest = state;
   const series = state.series.games.length > 1;
   document.body.classList.toggle("print-series", series);
   if (!series) { fill(target); return; }
   const games = gameCards(state);
   fill(target, state.players.map((_, seat) => playerSheet(state, seat, games)));
+  fetchFinished(target, state);
 }
