@@ -89,9 +89,7 @@ def read_dice(source: ImageSource, detector: DiceDetector | None = None,
 
     Raises vision.image.ImageError for input that is not a readable image,
     vision.onnx.ModelError when a model file is missing and ValueError for a
-    negative *expect*.
+    negative *expect* (vision.reading.judge).
     """
-    if expect is not None and expect < 0:
-        raise ValueError(f"expect must be 0 or more dice, not {expect}")
     return read_image(load(source), detector or default_detector(), reader or default_reader(),
                       expect=expect)

@@ -133,12 +133,8 @@ def add_score(game_id: int) -> Response:
     """Fill a box of the current player with the current dice; with ``dice`` (those the
     player sees), 409 unless they are the recorded roll."""
     body = json_body()
-    box = body.get("box")
-    if not isinstance(box, str) or not box or len(box) > 40:
-        raise ApiError(f"'box' must be a box slug, got {quote(box)}", code="field_text",
-                       params={"field": "box"})
     shown = None if body.get("dice") is None else dice_of(body.get("dice"))
-    change = actions.score(box, shown)
+    change = actions.score(box_of(body.get("box")), shown)
     return _json(_change(game_id, version_of(body, required=True), change)[1])
 
 
