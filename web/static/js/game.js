@@ -53,6 +53,7 @@ function setState(state, { force = false } = {}) {
     closePicker(false);
     if (!state.dice || state.phase !== "play") { hidePhoto(); ctx.photo = null; }
   }
+  renderPrintPad($("print-pad"), state); // drawn again only when the state changes
   render();
 }
 
@@ -82,7 +83,6 @@ function render() {
   $("turn").hidden = state.phase === "over";
   showGameOver(state, onPlayAgain, ctx.justEnded);
   showReview(state);
-  renderPrintPad($("print-pad"), state);
   ctx.justEnded = false;
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
   if (focused && !document.activeElement?.closest("#turn")) {
