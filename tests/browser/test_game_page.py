@@ -137,3 +137,27 @@ def test_a_stale_page_says_so_and_shows_the_current_state(
     assert cell(page, 0, "large_straight").inner_text() == "40"
     assert cell(page, 0, "chance").locator(".score").count() == 0
     assert "Ben" in page.inner_text("#turn-title")
+
+
+def test_the_card_is_drawn_again_only_when_the_game_changes(
+    context: Any, page: Any, live_server: str, new_game: Any
+) -> None:
+    """The live stream opens with the state the page already shows: a tap aimed at the card
+    must not land on a table being replaced. Only a real change (another device's roll)
+    draws it again."""
+    page.add_init_script("""window.draws = 0;
+      new MutationObserver((changes) => {
+        window.draws += changes.filter((c) => c.target.id === 'card').length;
+      }).observe(document, {childList: true, subtree: true});""")
+    game = new_game(["Ann", "Ben"])
+    page.goto(f"{live_server}/games/{game['id']}")
+    page.wait_for_selector("#card td.value")
+    first = cell(page, 0, "grand_total").element_handle()
+    state = page.request.get(f"{live_server}/api/games/{game['id']}").json()
+    rolled = context.request.post(f"{live_server}/api/games/{game['id']}/rolls",
+                                  data={"dice": "1 2 3 4 5", "version": state["version"]})
+    assert rolled.ok
+    page.wait_for_selector(".suggestion")  # the roll came down the stream
+    assert not first.evaluate("e => e.isConnected")
+    page.wait_for_timeout(300)  # anything else the stream had queued
+    assert page.evaluate("window.draws") == 2  # on opening, and for the roll

@@ -38,6 +38,9 @@ function rollKey(state) {
 function setState(state, { force = false } = {}) {
   const previous = ctx.state;
   if (!force && previous && state.version < previous.version) return;
+  // The same state again (the live stream's first message after the page's own): nothing to redraw.
+  if (!force && previous && state.version === previous.version
+      && JSON.stringify(state) === JSON.stringify(previous)) return;
   const moved = force || !previous || rollKey(previous) !== rollKey(state) || !ctx.draft.length;
   ctx.justEnded = Boolean(previous) && previous.phase !== "over" && state.phase === "over";
   ctx.state = state;
