@@ -12,7 +12,8 @@ ROOM = 1.45  # extra crop margin so any rotation still fills the final crop
 
 
 def photometric(image: np.ndarray, rng: np.random.Generator, invert: float = 0.0) -> np.ndarray:
-    """Return *image* (uint8 BGR) with random colour, light, shadow, blur, noise and JPEG."""
+    """Return *image* (uint8 BGR) with random colour, light, shadow, blur, noise, specks
+    and JPEG."""
     out: np.ndarray = image.astype(np.float32)
     if rng.random() < 0.5:
         out = out[:, :, rng.permutation(3)]
@@ -33,10 +34,30 @@ def photometric(image: np.ndarray, rng: np.random.Generator, invert: float = 0.0
     if rng.random() < 0.3:
         noise = rng.normal(0, rng.uniform(2, 10), out.shape)
         out = np.clip(out + noise, 0, 255).astype(np.uint8)
+    if rng.random() < 0.15:
+        out = speckle(out, rng)
     if rng.random() < 0.3:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(45, 95))])
         decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
         out = out if decoded is None else decoded
+    return out
+
+
+def speckle(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Return *image* with impulse noise: up to 4 % of its pixels (in specks of 1-2 px) set
+    to random colours, as in photos exported with added noise or taken in poor light."""
+    h, w = image.shape[:2]
+    grain = int(rng.integers(1, 3))
+    small = (max(1, h // grain), max(1, w // grain))
+    hit = rng.random(small) < rng.uniform(0.002, 0.04)
+    if rng.random() < 0.5:  # black and white specks only
+        specks = np.repeat(np.where(rng.random((*small, 1)) < 0.5, 0, 255), 3, axis=2)
+    else:
+        specks = rng.integers(0, 256, (*small, 3))
+    hit = cv2.resize(hit.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+    colours = cv2.resize(specks.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
+    out = image.copy()
+    out[hit] = colours[hit]
     return out
 
 

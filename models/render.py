@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from models.clutter import cluttered_background, decoy
+from models.cube import cube_sprite
 
 PIPS: dict[int, list[tuple[float, float]]] = {
     1: [(0.5, 0.5)],
@@ -53,8 +54,19 @@ def background(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
     return np.clip(image, 0, 255).astype(np.uint8)
 
 
-def die_sprite(rng: np.random.Generator, value: int, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """Return (BGR, alpha) of one die seen from above, *size* pixels square, upright."""
+@dataclass(frozen=True, slots=True)
+class DieStyle:
+    """How one die looks: body and pip colours, corner radius, pip size and spread."""
+
+    body: np.ndarray
+    pip: np.ndarray
+    radius: float  # share of the side
+    pip_radius: float  # share of the side
+    margin: float  # pips pushed out (+) or in (-) from the standard spots
+
+
+def die_style(rng: np.random.Generator) -> DieStyle:
+    """Return a random die's looks: most dice are white or coloured with contrasting pips."""
     body = rng.uniform(0, 255, 3)
     if rng.random() < 0.4:
         body = np.full(3, rng.uniform(200, 250))  # many dice are white
@@ -64,41 +76,60 @@ def die_sprite(rng: np.random.Generator, value: int, size: int) -> tuple[np.ndar
         pip = rng.uniform(0, 255, 3)
         if abs(pip.mean() - lum) < 80:
             pip = 255 - body
+    return DieStyle(body, pip, float(rng.uniform(0.08, 0.2)), float(rng.uniform(0.07, 0.1)),
+                    float(rng.uniform(-0.04, 0.04)))
+
+
+def draw_face(style: DieStyle, value: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return (BGR, alpha) of one face showing *value*, *size* pixels square, upright."""
     scale = 4  # draw large, then shrink: smooth edges
     s = size * scale
     image: np.ndarray = np.zeros((s, s, 3), np.float32)
     alpha: np.ndarray = np.zeros((s, s), np.uint8)
-    radius = int(s * rng.uniform(0.08, 0.2))
+    radius = int(s * style.radius)
     cv2.rectangle(alpha, (radius, 0), (s - radius, s), 255, -1)
     cv2.rectangle(alpha, (0, radius), (s, s - radius), 255, -1)
     for cx, cy in ((radius, radius), (s - radius, radius), (radius, s - radius),
                    (s - radius, s - radius)):
         cv2.circle(alpha, (cx, cy), radius, 255, -1)
-    image[:] = body
+    image[:] = style.body
     shade = np.linspace(1.1, 0.85, s, dtype=np.float32)[:, None, None]
     image = image * shade
-    pip_r = int(s * rng.uniform(0.07, 0.1))
-    margin = rng.uniform(-0.04, 0.04)
+    pip_r = int(s * style.pip_radius)
     for px, py in PIPS[value]:
-        x = int(s * (px + margin * (px - 0.5) * 2))
-        y = int(s * (py + margin * (py - 0.5) * 2))
-        cv2.circle(image, (x, y), pip_r, pip.tolist(), -1, cv2.LINE_AA)
+        x = int(s * (px + style.margin * (px - 0.5) * 2))
+        y = int(s * (py + style.margin * (py - 0.5) * 2))
+        cv2.circle(image, (x, y), pip_r, style.pip.tolist(), -1, cv2.LINE_AA)
     image = cv2.resize(np.clip(image, 0, 255).astype(np.uint8), (size, size),
                        interpolation=cv2.INTER_AREA)
     alpha = cv2.resize(alpha, (size, size), interpolation=cv2.INTER_AREA)
     return image, alpha
 
 
+def die_sprite(rng: np.random.Generator, value: int, size: int,
+               pitch: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Return (BGR, alpha) of one die, from above or, with *pitch* (radians), at an angle."""
+    style = die_style(rng)
+    if pitch:
+        return cube_sprite(rng, value, size, pitch, lambda v, px: draw_face(style, v, px))
+    return draw_face(style, value, size)
+
+
 def paste_die(canvas: np.ndarray, rng: np.random.Generator, value: int, size: int,
-              center: tuple[float, float]) -> list[int]:
-    """Draw a rotated die with a soft shadow on *canvas* in place; return its box."""
-    sprite, alpha = die_sprite(rng, value, size)
-    return paste(canvas, rng, sprite, alpha, center)
+              center: tuple[float, float], pitch: float = 0.0) -> list[int]:
+    """Draw a rotated die with a soft shadow on *canvas* in place; return its box.
+
+    A die seen at an angle (*pitch*) is turned only a little: the camera is held about
+    upright, so its top face stays above its sides.
+    """
+    sprite, alpha = die_sprite(rng, value, size, pitch)
+    return paste(canvas, rng, sprite, alpha, center, turn=30.0 if pitch else 180.0)
 
 
 def paste(canvas: np.ndarray, rng: np.random.Generator, sprite: np.ndarray, alpha: np.ndarray,
-          center: tuple[float, float]) -> list[int]:
-    """Draw a sprite turned by a random angle, with a soft shadow, in place; return its box."""
+          center: tuple[float, float], turn: float = 180.0) -> list[int]:
+    """Draw a sprite turned by a random angle (up to +-*turn* degrees), with a soft shadow,
+    in place; return its box."""
     sh, sw = alpha.shape
     size = max(sh, sw)
     pad = size
@@ -107,7 +138,7 @@ def paste(canvas: np.ndarray, rng: np.random.Generator, sprite: np.ndarray, alph
     top, left = pad + (size - sh) // 2, pad + (size - sw) // 2
     big[top:top + sh, left:left + sw] = sprite
     big_alpha[top:top + sh, left:left + sw] = alpha
-    angle = rng.uniform(0, 360)
+    angle = rng.uniform(0, 360) if turn >= 180 else rng.uniform(-turn, turn)
     mid = (size + 2 * pad) / 2
     m: np.ndarray = cv2.getRotationMatrix2D((mid, mid), angle, 1.0)
     m[:, 2] += np.array([center[0] - mid, center[1] - mid])
@@ -147,11 +178,12 @@ def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int,
 
 
 def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
-                 size: int, clutter: int = 0) -> Scene:
+                 size: int, clutter: int = 0, pitch: float = 0.0) -> Scene:
     """Return a photo of *count* non-overlapping dice about *size* pixels wide.
 
     With *clutter*, that many decoys (keys, coins, tokens, ...) lie between the dice,
-    often on a busy background.
+    often on a busy background. With *pitch* (radians off vertical) the camera looks
+    at the table at an angle: each die shows its top face and one or two sides.
     """
     busy = clutter > 0 and rng.random() < 0.6
     canvas = cluttered_background(rng, height, width) if busy else background(rng, height, width)
@@ -166,7 +198,7 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
         if any(np.hypot(c[0] - x, c[1] - y) < 1.6 * die for x, y in centers):
             continue
         value = int(rng.integers(1, 7))
-        boxes.append(paste_die(canvas, rng, value, int(die), c))
+        boxes.append(paste_die(canvas, rng, value, int(die), c, pitch))
         values.append(value)
         centers.append(c)
     canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))

@@ -71,7 +71,8 @@ def rendered_photos(count: int, seed: int, clutter: bool = True) -> list[Photo]:
     """Return *count* rendered scenes of 0..25 dice of varied sizes.
 
     With *clutter*, most scenes also hold decoys (see models.clutter), kept as the
-    photo's hard "not a die" boxes, and one scene in ten is a close-up of one die.
+    photo's hard "not a die" boxes, half are seen at an angle (dice show their sides)
+    and one scene in ten is a close-up of one die.
     """
     rng = np.random.default_rng(seed)
     photos = []
@@ -79,7 +80,8 @@ def rendered_photos(count: int, seed: int, clutter: bool = True) -> list[Photo]:
         w, h = int(rng.integers(480, 1024)), int(rng.integers(400, 800))
         size = int(min(w, h) * rng.uniform(0.02 if clutter else 0.04, 0.2))
         decoys = int(rng.integers(0, 16)) if clutter and rng.random() < 0.8 else 0
-        scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size, decoys)
+        pitch = float(rng.uniform(0.25, 1.0)) if clutter and rng.random() < 0.5 else 0.0
+        scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size, decoys, pitch)
         photo = scene_photo(scene)
         if clutter and rng.random() < 0.1 and len(photo.boxes):
             photo = close_up(photo, rng)
