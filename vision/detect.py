@@ -122,13 +122,16 @@ class DiceDetector:
         the detector can tell, even when the photo cuts it.
         """
         first = self.view(pixels, DETECT_SIDE, threshold)
-        found = [first, self.view(pixels, COARSE_SIDE, threshold),
-                 self.view(pixels, CLOSE_SIDE, threshold).sized(
-                     min_side=CLOSE_SHARE * max(pixels.shape[:2]))]
         scale = DETECT_SIDE / max(pixels.shape[:2])  # pixels -> DETECT_SIDE view
-        if self.fine_view and wants_fine_view(first, scale):
+        fine = self.fine_view and wants_fine_view(first, scale)
+        found = [first]
+        if fine:
             found.append(self.view(pixels, FINE_SIDE, threshold).sized(
                 max_side=2 * SMALL / scale))
+        if not fine or len(first.boxes) == 0:  # small dice found: none is close to the camera
+            found += [self.view(pixels, COARSE_SIDE, threshold),
+                      self.view(pixels, CLOSE_SIDE, threshold).sized(
+                          min_side=CLOSE_SHARE * max(pixels.shape[:2]))]
         return merge(np.concatenate([f.boxes for f in found]),
                      np.concatenate([f.scores for f in found]), threshold)
 

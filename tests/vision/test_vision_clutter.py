@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -99,3 +100,37 @@ def test_a_die_filling_most_of_a_small_photo_is_read_without_false_dice() -> Non
                                                                  strict=True) if h)
         false += int((~hit).sum())
     assert right >= 3 and false == 0
+
+
+class RecordingSession:
+    """The real detector session, noting the longer side of every view it is given."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.sides: list[int] = []
+
+    def get_inputs(self) -> Any:
+        return self.session.get_inputs()
+
+    def run(self, names: Any, feed: dict[str, np.ndarray]) -> Any:
+        image = next(iter(feed.values()))
+        self.sides.append(max(image.shape[2:]))
+        return self.session.run(names, feed)
+
+
+def test_small_dice_take_the_finer_view_instead_of_the_coarse_ones() -> None:
+    """Dice of 16 px are far from the camera: the 320 and 128 px views (for dice close
+    to it) are skipped when the finer view runs, which keeps such a frame within budget."""
+    session = RecordingSession(default_detector().session)
+    detector = DiceDetector(session)
+    small = render_scene(np.random.default_rng(4), 640, 640, 10, 16, clutter=8).image
+    assert wants_fine_view(detector.view(small, 512, 0.25), 512 / 640)
+    session.sides.clear()
+    detector.detect(small)
+    assert session.sides == [512, 768]
+    session.sides.clear()
+    detector.detect(render_scene(np.random.default_rng(4), 640, 480, 5, 80).image)
+    assert sorted(session.sides) == [128, 320, 512]
+    session.sides.clear()
+    detector.detect(np.full((480, 640, 3), 90, np.uint8))  # nothing found: every view looks
+    assert sorted(session.sides) == [128, 320, 512, 768]
