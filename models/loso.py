@@ -23,7 +23,7 @@ from vision.onnx import open_session
 
 SOURCES = ("byler", "roboflow", "rendered")
 TRAINING = {"byler": ["byler-train"], "roboflow": ["roboflow"]}
-SHORT = {"detector_steps": 600, "classifier_steps": 1200}
+SHORT = {"detector_steps": 1000, "detector_refine_steps": 200, "classifier_steps": 2000}
 
 
 def run_folder(without: str) -> Path:
@@ -48,7 +48,8 @@ def train_without(without: str, threads: int) -> None:
     rendered = "0" if without == "rendered" else "300"
     train.main(["--sources", *sources, "--rendered", rendered,
                 "--out", str(run_folder(without)), "--threads", str(threads),
-                "--detector-steps", str(SHORT["detector_steps"]), "--detector-refine-steps", "0",
+                "--detector-steps", str(SHORT["detector_steps"]),
+                "--detector-refine-steps", str(SHORT["detector_refine_steps"]),
                 "--classifier-steps", str(SHORT["classifier_steps"])])
 
 
