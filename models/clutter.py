@@ -268,3 +268,54 @@ def cluttered_background(rng: np.random.Generator, height: int, width: int) -> n
     image = image + rng.normal(0, rng.uniform(1, 6), (height, width, 1))
     out: np.ndarray = np.clip(image, 0, 255).astype(np.uint8)
     return out
+
+
+def board_background(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
+    """Return a game board: coloured squares or hexagons with rings, dots and numbers
+    (a race track, a map of tiles), patterns of die size that dice lie on."""
+    image = np.empty((height, width, 3), np.uint8)
+    image[:] = rng.uniform(20, 235, 3).astype(np.uint8)
+    cell = float(rng.uniform(25, 90))
+    hexes = rng.random() < 0.5
+    pitch = cell * (0.87 if hexes else 1.0)
+    palette = [_colour(rng) for _ in range(int(rng.integers(3, 7)))]
+    for row in range(int(height / pitch) + 2):
+        for col in range(int(width / cell) + 2):
+            cx = col * cell + (cell / 2 if hexes and row % 2 else 0)
+            cy = row * pitch
+            r = cell * rng.uniform(0.4, 0.48)
+            colour = palette[int(rng.integers(len(palette)))]
+            if hexes:
+                corners = [(cx + r * np.cos(a), cy + r * np.sin(a))
+                           for a in np.pi / 6 + np.arange(6) * np.pi / 3]
+                cv2.fillPoly(image, [np.array(corners, np.int32)], colour, cv2.LINE_AA)
+            else:
+                mask = np.zeros((height, width), np.uint8)
+                _rounded(mask, int(cx - r), int(cy - r), int(cx + r), int(cy + r),
+                         int(r * rng.uniform(0, 0.5)))
+                image[mask > 0] = colour
+            _tile_mark(image, rng, (cx, cy), r, dot=hexes)
+    noisy = image + rng.normal(0, rng.uniform(1, 5), (height, width, 1))
+    out: np.ndarray = np.clip(noisy, 0, 255).astype(np.uint8)
+    return out
+
+
+def _tile_mark(image: np.ndarray, rng: np.random.Generator, centre: tuple[float, float],
+               r: float, dot: bool) -> None:
+    """Draw what a board tile may hold in place: a ring, a dot, a number token or nothing.
+
+    A square tile gets no dot: a rounded square with one dot in its middle is a one.
+    """
+    kind = int(rng.integers(4))
+    if kind == 1 and not dot:
+        kind = 3
+    c = (int(centre[0]), int(centre[1]))
+    if kind == 0:
+        cv2.circle(image, c, int(r * 0.6), _colour(rng), max(1, int(r / 8)), cv2.LINE_AA)
+    elif kind == 1:
+        cv2.circle(image, c, max(2, int(r * rng.uniform(0.12, 0.3))), _colour(rng), -1,
+                   cv2.LINE_AA)
+    elif kind == 2:
+        paper = _colour(rng)
+        cv2.circle(image, c, int(r * 0.45), paper, -1, cv2.LINE_AA)
+        _text(image, str(int(rng.integers(2, 13))), centre, r * 0.4, _ink(rng, paper), rng)

@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from models.clutter import cluttered_background, decoy
+from models.clutter import board_background, cluttered_background, decoy
 from models.cube import cube_sprite
 
 PIPS: dict[int, list[tuple[float, float]]] = {
@@ -178,15 +178,21 @@ def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int,
 
 
 def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
-                 size: int, clutter: int = 0, pitch: float = 0.0) -> Scene:
+                 size: int, clutter: int = 0, pitch: float = 0.0,
+                 boards: bool = False) -> Scene:
     """Return a photo of *count* non-overlapping dice about *size* pixels wide.
 
     With *clutter*, that many decoys (keys, coins, tokens, ...) lie between the dice,
     often on a busy background. With *pitch* (radians off vertical) the camera looks
-    at the table at an angle: each die shows its top face and one or two sides.
+    at the table at an angle: each die shows its top face and one or two sides. With
+    *boards*, a third of the busy tables are game boards (see models.clutter).
     """
     busy = clutter > 0 and rng.random() < 0.6
-    canvas = cluttered_background(rng, height, width) if busy else background(rng, height, width)
+    if busy and boards and rng.random() < 0.35:
+        canvas = board_background(rng, height, width)
+    else:
+        canvas = cluttered_background(rng, height, width) if busy else background(rng, height,
+                                                                                    width)
     decoys, centers = place_decoys(canvas, rng, clutter, size) if clutter else ([], [])
     values: list[int] = []
     boxes: list[list[int]] = []

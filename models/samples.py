@@ -71,7 +71,8 @@ def rendered_photos(count: int, seed: int, clutter: bool = True) -> list[Photo]:
     """Return *count* rendered scenes of 0..25 dice of varied sizes.
 
     With *clutter*, most scenes also hold decoys (see models.clutter), kept as the
-    photo's hard "not a die" boxes, half are seen at an angle (dice show their sides)
+    photo's hard "not a die" boxes (some tables are game boards), half are seen at an
+    angle (dice show their sides)
     and one scene in ten is a close-up of one die.
     """
     rng = np.random.default_rng(seed)
@@ -81,7 +82,8 @@ def rendered_photos(count: int, seed: int, clutter: bool = True) -> list[Photo]:
         size = int(min(w, h) * rng.uniform(0.02 if clutter else 0.04, 0.2))
         decoys = int(rng.integers(0, 16)) if clutter and rng.random() < 0.8 else 0
         pitch = float(rng.uniform(0.25, 1.0)) if clutter and rng.random() < 0.5 else 0.0
-        scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size, decoys, pitch)
+        scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size, decoys, pitch,
+                             boards=clutter)
         photo = scene_photo(scene)
         if clutter and rng.random() < 0.1 and len(photo.boxes):
             photo = close_up(photo, rng)

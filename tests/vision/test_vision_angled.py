@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from models.augment import speckle
+from models.clutter import board_background
 from models.cube import rotation, side_values
 from models.render import die_sprite, render_scene
 
@@ -54,3 +55,11 @@ def test_speckle_sets_a_few_percent_of_pixels_and_keeps_the_rest() -> None:
         shares.append(float((out != 128).any(axis=2).mean()))
     assert min(shares) > 0 and max(shares) <= 0.05
     assert (image == 128).all()  # the input is left as it was
+
+
+def test_a_game_board_is_a_busy_table_of_die_sized_tiles() -> None:
+    board = board_background(np.random.default_rng(5), 300, 400)
+    assert board.shape == (300, 400, 3) and board.dtype == np.uint8
+    assert board.std() > 20  # tiles of several colours, not a plain top
+    scene = render_scene(np.random.default_rng(6), 400, 300, 3, 40, clutter=4, boards=True)
+    assert len(scene.values) == 3 and len(scene.decoys) == 4
