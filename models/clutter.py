@@ -179,6 +179,8 @@ def card(rng: np.random.Generator, s: int) -> Sprite:
     suit = int(rng.integers(4))
     colour = (30.0, 30.0, 200.0) if suit < 2 else (25.0, 25.0, 25.0)
     rows, cols = int(rng.integers(1, 4)), int(rng.integers(1, 3))
+    if rows * cols == 1:  # one pip in the middle of a white square would be a one
+        rows = 2
     for i in range(rows):
         for j in range(cols):
             centre = (w * (j + 1) / (cols + 1), h * (i + 1) / (rows + 1))
@@ -271,7 +273,7 @@ def cluttered_background(rng: np.random.Generator, height: int, width: int) -> n
 
 
 def board_background(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
-    """Return a game board: coloured squares or hexagons with rings, dots and numbers
+    """Return a game board: coloured squares or hexagons with rings and number tokens
     (a race track, a map of tiles), patterns of die size that dice lie on."""
     image = np.empty((height, width, 3), np.uint8)
     image[:] = rng.uniform(20, 235, 3).astype(np.uint8)
@@ -294,28 +296,23 @@ def board_background(rng: np.random.Generator, height: int, width: int) -> np.nd
                 _rounded(mask, int(cx - r), int(cy - r), int(cx + r), int(cy + r),
                          int(r * rng.uniform(0, 0.5)))
                 image[mask > 0] = colour
-            _tile_mark(image, rng, (cx, cy), r, dot=hexes)
+            _tile_mark(image, rng, (cx, cy), r)
     noisy = image + rng.normal(0, rng.uniform(1, 5), (height, width, 1))
     out: np.ndarray = np.clip(noisy, 0, 255).astype(np.uint8)
     return out
 
 
 def _tile_mark(image: np.ndarray, rng: np.random.Generator, centre: tuple[float, float],
-               r: float, dot: bool) -> None:
-    """Draw what a board tile may hold in place: a ring, a dot, a number token or nothing.
+               r: float) -> None:
+    """Draw what a board tile may hold in place: a ring, a number token or nothing.
 
-    A square tile gets no dot: a rounded square with one dot in its middle is a one.
+    A tile gets no single dot in its middle: on a square or a hexagon that is a one.
     """
-    kind = int(rng.integers(4))
-    if kind == 1 and not dot:
-        kind = 3
+    kind = int(rng.integers(3))
     c = (int(centre[0]), int(centre[1]))
     if kind == 0:
         cv2.circle(image, c, int(r * 0.6), _colour(rng), max(1, int(r / 8)), cv2.LINE_AA)
     elif kind == 1:
-        cv2.circle(image, c, max(2, int(r * rng.uniform(0.12, 0.3))), _colour(rng), -1,
-                   cv2.LINE_AA)
-    elif kind == 2:
         paper = _colour(rng)
         cv2.circle(image, c, int(r * 0.45), paper, -1, cv2.LINE_AA)
         _text(image, str(int(rng.integers(2, 13))), centre, r * 0.4, _ink(rng, paper), rng)
