@@ -15,6 +15,22 @@ from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
 # A find is returned (perhaps as doubtful) when the classifier gives it at least this
 # chance of being a die; below it, it is dropped as table.
 MIN_IS_DIE = 0.2
+# A find that is more likely not a die (P(die) below UNSURE) and lies mostly (INSIDE of
+# its area) within a sure die (P(die) at least SURE) is a pip or a mark on that die.
+UNSURE, SURE, INSIDE = 0.5, 0.9, 0.6
+
+
+def on_sure_dice(boxes: np.ndarray, is_die: np.ndarray) -> np.ndarray:
+    """Return which boxes are unsure finds lying mostly within a sure die (see INSIDE)."""
+    x1 = np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+    y1 = np.maximum(boxes[:, None, 1], boxes[None, :, 1])
+    x2 = np.minimum(boxes[:, None, 2], boxes[None, :, 2])
+    y2 = np.minimum(boxes[:, None, 3], boxes[None, :, 3])
+    shared = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    within = shared / np.maximum(area[:, None], 1e-6) >= INSIDE  # [i, j]: i mostly inside j
+    np.fill_diagonal(within, False)
+    return np.asarray((is_die < UNSURE) & (within & (is_die >= SURE)[None, :]).any(axis=1))
 
 
 def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -42,13 +58,15 @@ class Candidates:
 def candidates(image: DecodedImage, faces: Faces) -> Candidates:
     """Return the reader's dice with their raw scores.
 
-    Boxes the classifier calls "not a die" with little doubt are dropped, and of two
-    refined boxes on one die the likelier die stays.
+    Boxes the classifier calls "not a die" with little doubt are dropped, of two
+    refined boxes on one die the likelier die stays, and unsure finds on a sure die
+    (its pips) are dropped.
     """
     h, w = image.pixels.shape[:2]
     is_die = 1 - faces.probs[:, NOT_A_DIE]
     kept = np.flatnonzero(is_die >= MIN_IS_DIE)
     kept = kept[suppress(faces.boxes[kept], is_die[kept], 0.0)]
+    kept = kept[~on_sure_dice(faces.boxes[kept], is_die[kept])]
     share = visible_share(faces.boxes[kept], w, h)
     chosen = faces.probs[kept, :NOT_A_DIE].argmax(axis=1)
     boxes = (np.clip(faces.boxes[kept], 0, [w, h, w, h]) * image.scale).round()

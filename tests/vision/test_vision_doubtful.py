@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from vision_samples import SAMPLES, sample_truth
 
 from pipkeeper.cli import main
 from scorekeeper.dice import Dice
 from vision import DOUBTFUL_BELOW, DiceCountReadError, DiceReading, Die, read_dice
+from vision.pipeline import on_sure_dice
 from vision.reading import judge
 
 CONFIDENCES = (0.95, 0.3, 0.8, 0.55, 0.1, 0.9)
@@ -54,9 +56,9 @@ def test_negative_expect_is_refused() -> None:
 
 
 def test_read_dice_with_expect_on_a_photo() -> None:
-    plain = read_dice(SAMPLES / "sample_01.jpg")
+    plain = read_dice(SAMPLES / "sample_04.jpg")
     assert len(plain.certain) == 5
-    fewer = read_dice(SAMPLES / "sample_01.jpg", expect=3)
+    fewer = read_dice(SAMPLES / "sample_04.jpg", expect=3)
     assert len(fewer.certain) == 3 and len(fewer.doubtful) == 2
     assert [d.box for d in fewer.found] == [d.box for d in plain.found]
     lowest_counted = min(d.confidence for d in fewer.certain)
@@ -78,3 +80,15 @@ def test_cli_refuses_a_negative_expect(capsys: pytest.CaptureFixture[str]) -> No
         main(["read", "--expect", "-1", str(SAMPLES / "sample_02.jpg")])
     assert exit_info.value.code == 2
     assert "expected a number of dice (0 or more), not '-1'" in capsys.readouterr().err
+
+
+def test_unsure_finds_on_a_sure_die_are_its_pips_and_dropped() -> None:
+    boxes = np.array([[0, 0, 60, 60],      # a sure die
+                      [10, 10, 22, 22],    # a pip on it, unsure
+                      [54, 54, 66, 66],    # a quarter on its corner: kept
+                      [100, 0, 160, 60],   # an unsure die of its own: kept
+                      [110, 10, 122, 22],  # unsure, inside an unsure find: kept
+                      [5, 30, 20, 45]], np.float32)  # sure itself, though on the die: kept
+    is_die = np.array([0.98, 0.3, 0.3, 0.4, 0.2, 0.95])
+    assert on_sure_dice(boxes, is_die).tolist() == [False, True, False, False, False, False]
+    assert on_sure_dice(np.zeros((0, 4), np.float32), np.zeros(0)).tolist() == []

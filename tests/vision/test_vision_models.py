@@ -22,8 +22,13 @@ SAMPLE_NAMES = sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("sample
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_sample_photos_read_their_true_values(name: str) -> None:
+    """Every die is found and read right, and nothing else; told how many were thrown
+    (as the game page does), the reader counts exactly those."""
     truth = sample_truth(name)
-    reading = read_dice(SAMPLES / name)
+    plain = read_dice(SAMPLES / name)
+    assert sorted(d.value for d in plain.found) == sorted(truth["values"])
+    assert len(plain.doubtful) <= 1
+    reading = read_dice(SAMPLES / name, expect=len(truth["values"]))
     assert sorted(reading.values) == sorted(truth["values"])
     image = cv2.imread(str(SAMPLES / name))
     assert (reading.width, reading.height) == (image.shape[1], image.shape[0])
@@ -35,7 +40,7 @@ def test_sample_photos_read_their_true_values(name: str) -> None:
 @pytest.mark.parametrize("name", [n for n in SAMPLE_NAMES if "/" not in n])
 def test_five_dice_samples_become_scorekeeper_dice_left_to_right(name: str) -> None:
     truth = sample_truth(name)
-    reading = read_dice((SAMPLES / name).read_bytes())
+    reading = read_dice((SAMPLES / name).read_bytes(), expect=5)
     by_left_edge = [v for _, v in sorted(zip([b[0] for b in truth["boxes"]], truth["values"],
                                              strict=True))]
     assert reading.dice() == Dice.of(by_left_edge)
@@ -88,6 +93,6 @@ def test_cli_read_plain_text_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_read_with_rules_scores_five_dice(capsys: pytest.CaptureFixture[str]) -> None:
     good = str(SAMPLES / "sample_01.jpg")
-    assert main(["read", "--rules", "yahtzee", good]) == 0
+    assert main(["read", "--rules", "yahtzee", "--expect", "5", good]) == 0
     out = capsys.readouterr().out
     assert "chance " + str(sum(sample_truth(good)["values"])) in out
