@@ -119,7 +119,7 @@ class RecordingSession:
 
 
 def test_small_dice_take_the_finer_view_instead_of_the_coarse_ones() -> None:
-    """Dice of 16 px are far from the camera: the 320 and 128 px views (for dice close
+    """Dice of 16 px are far from the camera: the 320 and 96 px views (for dice close
     to it) are skipped when the finer view runs, which keeps such a frame within budget."""
     session = RecordingSession(default_detector().session)
     detector = DiceDetector(session)
@@ -130,7 +130,7 @@ def test_small_dice_take_the_finer_view_instead_of_the_coarse_ones() -> None:
     assert session.sides == [512, 768]
     session.sides.clear()
     detector.detect(render_scene(np.random.default_rng(4), 640, 480, 5, 80).image)
-    assert sorted(session.sides) == [128, 320, 512]
+    assert sorted(session.sides) == [96, 320, 512]
     session.sides.clear()
     detector.detect(np.full((480, 640, 3), 90, np.uint8))  # nothing found: every view looks
-    assert sorted(session.sides) == [128, 320, 512, 768]
+    assert sorted(session.sides) == [96, 320, 512, 768]
