@@ -52,9 +52,10 @@ export const api = {
     if (replace) form.append("replace", "true");
     return call("POST", `${game(id)}/rolls`, form);
   },
-  frame: (id, blob) => {
+  frame: (id, blob, expect) => {
     const form = new FormData();
     form.append("frame", blob, "frame.jpg");
+    if (expect !== undefined) form.append("expect", String(expect));
     return call("POST", `${game(id)}/frames`, form);
   },
   score: (id, box, version, dice) => call("POST", `${game(id)}/scores`, { box, version, dice }),
