@@ -24,8 +24,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# PYTHONNODEBUGRANGES: a traceback logged by a server thread is then printed without
+# column carets, which Python 3.11 finds with ast.parse; ast.parse in two threads at
+# once (that one, and Flask building another app's routes) can fail with "AST
+# constructor recursion depth mismatch" (CPython gh-106905).
 test: lint
-	$(BIN)/python -m pytest
+	PYTHONNODEBUGRANGES=1 $(BIN)/python -m pytest
 
 train: $(TRAIN_STAMP)
 	$(BIN)/python -m models.train
