@@ -98,16 +98,24 @@ def suppress(boxes: np.ndarray, scores: np.ndarray, threshold: float,
     return order
 
 
-def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Return the (len(a), len(b)) intersection-over-union of x1y1x2y2 boxes."""
+def intersection(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return the (len(a), len(b)) areas shared by x1y1x2y2 boxes."""
     x1 = np.maximum(a[:, None, 0], b[None, :, 0])
     y1 = np.maximum(a[:, None, 1], b[None, :, 1])
     x2 = np.minimum(a[:, None, 2], b[None, :, 2])
     y2 = np.minimum(a[:, None, 3], b[None, :, 3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
-    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-    return np.asarray(inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9))
+    return np.asarray(np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None))
+
+
+def areas(boxes: np.ndarray) -> np.ndarray:
+    """Return the area of each x1y1x2y2 box."""
+    return np.asarray((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]))
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return the (len(a), len(b)) intersection-over-union of x1y1x2y2 boxes."""
+    inter = intersection(a, b)
+    return np.asarray(inter / np.maximum(areas(a)[:, None] + areas(b)[None, :] - inter, 1e-9))
 
 
 class DiceDetector:

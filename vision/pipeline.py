@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.calibration import Calibration
-from vision.detect import DiceDetector, default_detector, suppress
+from vision.detect import DiceDetector, areas, default_detector, intersection, suppress
 from vision.faces import NOT_A_DIE, FaceReader, Faces, default_reader
 from vision.image import DecodedImage, ImageSource, load
 from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
@@ -22,13 +22,8 @@ UNSURE, SURE, INSIDE = 0.5, 0.9, 0.6
 
 def on_sure_dice(boxes: np.ndarray, is_die: np.ndarray) -> np.ndarray:
     """Return which boxes are unsure finds lying mostly within a sure die (see INSIDE)."""
-    x1 = np.maximum(boxes[:, None, 0], boxes[None, :, 0])
-    y1 = np.maximum(boxes[:, None, 1], boxes[None, :, 1])
-    x2 = np.minimum(boxes[:, None, 2], boxes[None, :, 2])
-    y2 = np.minimum(boxes[:, None, 3], boxes[None, :, 3])
-    shared = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    within = shared / np.maximum(area[:, None], 1e-6) >= INSIDE  # [i, j]: i mostly inside j
+    shared = intersection(boxes, boxes)
+    within = shared / np.maximum(areas(boxes)[:, None], 1e-6) >= INSIDE  # i mostly inside j
     np.fill_diagonal(within, False)
     return np.asarray((is_die < UNSURE) & (within & (is_die >= SURE)[None, :]).any(axis=1))
 
@@ -38,9 +33,7 @@ def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
     clipped = boxes.copy()
     clipped[:, [0, 2]] = clipped[:, [0, 2]].clip(0, width)
     clipped[:, [1, 3]] = clipped[:, [1, 3]].clip(0, height)
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    inside = (clipped[:, 2] - clipped[:, 0]) * (clipped[:, 3] - clipped[:, 1])
-    return np.asarray(inside / np.maximum(area, 1e-6))
+    return np.asarray(areas(clipped) / np.maximum(areas(boxes), 1e-6))
 
 
 @dataclass(frozen=True, slots=True)
