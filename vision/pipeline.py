@@ -7,7 +7,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.calibration import Calibration
-from vision.detect import DiceDetector, areas, default_detector, intersection, suppress
+from vision.detect import (
+    DiceDetector,
+    areas,
+    default_detector,
+    intersection,
+    sides,
+    suppress,
+)
 from vision.faces import NOT_A_DIE, FaceReader, Faces, default_reader
 from vision.image import DecodedImage, ImageSource, load
 from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
@@ -15,17 +22,31 @@ from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
 # A find is returned (perhaps as doubtful) when the classifier gives it at least this
 # chance of being a die; below it, it is dropped as table.
 MIN_IS_DIE = 0.2
-# A find that is more likely not a die (P(die) below UNSURE) and lies mostly (INSIDE of
-# its area) within a sure die (P(die) at least SURE) is a pip or a mark on that die.
-UNSURE, SURE, INSIDE = 0.5, 0.9, 0.6
+# A find that lies mostly (INSIDE of its area) within a sure die (P(die) at least SURE)
+# is a pip or a mark on that die when it is more likely not a die (P(die) below
+# UNSURE) or, whatever its P(die), when that die is PIP_RATIO times its size or more
+# and read surely too (its face's probability at least SURE): the pips of a die close
+# to the camera are as big as dice further off, and one or two can look like a one or
+# a two. (A big find around a group of dice may look like a die to the reader; it is
+# not read surely, and the dice inside it stay.)
+UNSURE, SURE, INSIDE, PIP_RATIO = 0.5, 0.9, 0.6, 2.5
 
 
-def on_sure_dice(boxes: np.ndarray, is_die: np.ndarray) -> np.ndarray:
-    """Return which boxes are unsure finds lying mostly within a sure die (see INSIDE)."""
+def on_sure_dice(boxes: np.ndarray, is_die: np.ndarray,
+                 face: np.ndarray | None = None) -> np.ndarray:
+    """Return which boxes are pips or marks on a sure die (see INSIDE and PIP_RATIO).
+
+    *face* is each find's probability of the face read (default: its P(die)).
+    """
     shared = intersection(boxes, boxes)
     within = shared / np.maximum(areas(boxes)[:, None], 1e-6) >= INSIDE  # i mostly inside j
     np.fill_diagonal(within, False)
-    return np.asarray((is_die < UNSURE) & (within & (is_die >= SURE)[None, :]).any(axis=1))
+    on_sure = within & (is_die >= SURE)[None, :]
+    read_surely = (is_die if face is None else face) >= SURE
+    side = sides(boxes)
+    far_bigger = (side[None, :] >= PIP_RATIO * side[:, None]) & read_surely[None, :]
+    return np.asarray(((is_die < UNSURE) & on_sure.any(axis=1))
+                      | (on_sure & far_bigger).any(axis=1))
 
 
 def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -59,7 +80,8 @@ def candidates(image: DecodedImage, faces: Faces) -> Candidates:
     is_die = 1 - faces.probs[:, NOT_A_DIE]
     kept = np.flatnonzero(is_die >= MIN_IS_DIE)
     kept = kept[suppress(faces.boxes[kept], is_die[kept], 0.0)]
-    kept = kept[~on_sure_dice(faces.boxes[kept], is_die[kept])]
+    face = faces.probs[:, :NOT_A_DIE].max(axis=1)
+    kept = kept[~on_sure_dice(faces.boxes[kept], is_die[kept], face[kept])]
     share = visible_share(faces.boxes[kept], w, h)
     chosen = faces.probs[kept, :NOT_A_DIE].argmax(axis=1)
     boxes = (np.clip(faces.boxes[kept], 0, [w, h, w, h]) * image.scale).round()

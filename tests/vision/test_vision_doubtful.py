@@ -82,13 +82,15 @@ def test_cli_refuses_a_negative_expect(capsys: pytest.CaptureFixture[str]) -> No
     assert "expected a number of dice (0 or more), not '-1'" in capsys.readouterr().err
 
 
-def test_unsure_finds_on_a_sure_die_are_its_pips_and_dropped() -> None:
+def test_finds_on_a_sure_die_are_its_pips_and_dropped() -> None:
     boxes = np.array([[0, 0, 60, 60],      # a sure die
                       [10, 10, 22, 22],    # a pip on it, unsure
                       [54, 54, 66, 66],    # a quarter on its corner: kept
                       [100, 0, 160, 60],   # an unsure die of its own: kept
                       [110, 10, 122, 22],  # unsure, inside an unsure find: kept
-                      [5, 30, 20, 45]], np.float32)  # sure itself, though on the die: kept
-    is_die = np.array([0.98, 0.3, 0.3, 0.4, 0.2, 0.95])
-    assert on_sure_dice(boxes, is_die).tolist() == [False, True, False, False, False, False]
+                      [5, 30, 20, 45],     # sure itself, but a quarter the die's size: a pip
+                      [20, 20, 55, 55]], np.float32)  # sure, over half its size: kept
+    is_die = np.array([0.98, 0.3, 0.3, 0.4, 0.2, 0.95, 0.95])
+    assert on_sure_dice(boxes, is_die).tolist() == [False, True, False, False, False, True,
+                                                    False]
     assert on_sure_dice(np.zeros((0, 4), np.float32), np.zeros(0)).tolist() == []
