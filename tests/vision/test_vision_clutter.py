@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from models.samples import close_up, scene_photo
 from vision.detect import Detections, DiceDetector, default_detector, iou, wants_fine_view
 from vision.faces import default_reader
 from vision.image import load
+from vision.onnx import MODELS
 from vision.pipeline import read_image
 
 
@@ -76,6 +78,27 @@ def test_loso_report_names_pairs_not_trained_yet(tmp_path: Path,
     text = loso.report()
     for source in loso.SOURCES:
         assert f"not trained yet: python -m models.loso train --without {source}" in text
+
+
+def test_loso_report_sets_a_pair_beside_the_shipped_pair(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loso, "RUNS", tmp_path)
+    pair = loso.run_folder("rendered")
+    pair.mkdir()
+    for name in ("detector.onnx", "faces.onnx"):  # the shipped models, as if trained so
+        (pair / name).write_bytes((MODELS / name).read_bytes())
+    photos = evalsets.scene_set("tables", 3, 5, evalsets.table_scene)
+    monkeypatch.setattr(loso, "held_out_photos", lambda source: photos)
+    text = loso.report()
+    row = next(line.split() for line in text.splitlines() if line.strip().startswith("rendered"))
+    truth = sum(len(p.values) for p in photos)
+    assert row[1:3] == ["3", str(truth)]
+    f1, shipped = float(row[6]), float(row[7])
+    assert 0.5 < f1 <= 1.0
+    assert abs(f1 - shipped) < 0.1  # the same networks; the shipped pair is calibrated
+    assert "not trained yet: python -m models.loso train --without byler" in text
+    results = json.loads((tmp_path / "loso.json").read_text())
+    assert set(results) == {"rendered"} and results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
 
 
 def test_rendered_evaluation_tables_are_written_once(tmp_path: Path,
