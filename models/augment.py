@@ -9,21 +9,6 @@ from vision.detect import iou
 from vision.faces import CONTEXT, CROP_SIZE, box_in_crop, cut, square_around
 
 ROOM = 1.45  # extra crop margin so any rotation still fills the final crop
-# Photos exported stretched to a square, and dice foreshortened by the camera's angle,
-# show dice up to this much taller than wide (or wider than tall).
-STRETCH = 1.6
-STRETCHED_SHARE = 0.5  # of the samples
-# Negatives this often span 30-100 % of the photo: the close view finds things that
-# big (a whole board, a group of dice), which the reader must know are not one die.
-BIG_NEGATIVE = 0.1
-
-
-def stretch(rng: np.random.Generator) -> tuple[float, float]:
-    """Return random (x, y) scale factors whose ratio is at most STRETCH either way."""
-    if rng.random() >= STRETCHED_SHARE:
-        return 1.0, 1.0
-    ratio = float(np.exp(rng.uniform(-np.log(STRETCH), np.log(STRETCH)) / 2))
-    return ratio, 1 / ratio
 
 
 def photometric(image: np.ndarray, rng: np.random.Generator, invert: float = 0.0) -> np.ndarray:
@@ -83,9 +68,8 @@ def die_crop(image: np.ndarray, box: np.ndarray,
     Also returns the box's code in the crop (see vision.faces.box_in_crop) and a mask
     of which code parts hold: the centre always, the size only when the die was
     turned by a multiple of 90 degrees (an axis-aligned box stays one).
-    Rotation, scale and shift mimic both a turned die and a detector's imperfect box,
-    a stretch a photo stretched or seen at an angle, and a random down-and-up resize
-    a die only a few pixels wide.
+    Rotation, scale and shift mimic both a turned die and a detector's imperfect box;
+    a random down-and-up resize mimics a die only a few pixels wide.
     """
     big = round(CROP_SIZE * ROOM)
     square = square_around(box, CONTEXT * ROOM)
@@ -95,8 +79,7 @@ def die_crop(image: np.ndarray, box: np.ndarray,
     scale = float(np.exp(rng.uniform(np.log(0.85), np.log(1.3))))
     shift = rng.uniform(-0.08, 0.08, 2) * CROP_SIZE
     m: np.ndarray = cv2.getRotationMatrix2D((big / 2, big / 2), angle, scale)
-    m[:, :2] = np.diag(stretch(rng)) @ m[:, :2]  # the photo, with the die turned in it
-    m[:, 2] = big / 2 - m[:, :2] @ np.array([big / 2, big / 2]) + shift + (CROP_SIZE - big) / 2
+    m[:, 2] += shift + (CROP_SIZE - big) / 2
     crop = cv2.warpAffine(patch, m, (CROP_SIZE, CROP_SIZE), borderMode=cv2.BORDER_REPLICATE)
     if rng.random() < 0.25:
         small = int(rng.integers(22, CROP_SIZE))
@@ -114,15 +97,12 @@ def die_crop(image: np.ndarray, box: np.ndarray,
 
 def random_negative(shape: tuple[int, ...], boxes: np.ndarray, rng: np.random.Generator,
                     tries: int = 20) -> np.ndarray | None:
-    """Return a box of die-like size (or, see BIG_NEGATIVE, far bigger) overlapping no
-    die much (IoU < 0.3), or None."""
+    """Return a box of die-like size overlapping no die much (IoU < 0.3), or None."""
     h, w = shape[:2]
     sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else \
         np.array([min(h, w) * 0.08])
     for _ in range(tries):
         side = float(rng.choice(sizes)) * rng.uniform(0.5, 1.6)
-        if rng.random() < BIG_NEGATIVE:  # a board, a hand or a group of dice: not one die
-            side = min(h, w) * rng.uniform(0.3, 1.0)
         if rng.random() < 0.5 and len(boxes):  # near a die: part of it, or two halves
             b = boxes[rng.integers(len(boxes))]
             cx = (b[0] + b[2]) / 2 + rng.uniform(-1, 1) * side

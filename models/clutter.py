@@ -274,8 +274,7 @@ def cluttered_background(rng: np.random.Generator, height: int, width: int) -> n
 
 def board_background(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
     """Return a game board: coloured squares or hexagons with rings and number tokens
-    (a race track, a map of tiles), patterns of die size that dice lie on; on half
-    the boards the tiles are printed landscapes (mottled, as fields and forests)."""
+    (a race track, a map of tiles), patterns of die size that dice lie on."""
     image = np.empty((height, width, 3), np.uint8)
     image[:] = rng.uniform(20, 235, 3).astype(np.uint8)
     cell = float(rng.uniform(25, 90))
@@ -299,19 +298,7 @@ def board_background(rng: np.random.Generator, height: int, width: int) -> np.nd
                 image[mask > 0] = colour
             _tile_mark(image, rng, (cx, cy), r)
     noisy = image + rng.normal(0, rng.uniform(1, 5), (height, width, 1))
-    if rng.random() < 0.5:
-        noisy = noisy + mottle(rng, height, width, cell / 8) * rng.uniform(15, 45)
     out: np.ndarray = np.clip(noisy, 0, 255).astype(np.uint8)
-    return out
-
-
-def mottle(rng: np.random.Generator, height: int, width: int, grain: float) -> np.ndarray:
-    """Return (height, width, 3) float noise of about -1..1 in blotches of *grain* pixels
-    and finer speckle, each colour channel its own: printed grass, trees or rock."""
-    coarse = rng.normal(0, 1, (int(height / grain) + 2, int(width / grain) + 2, 3))
-    fine = rng.normal(0, 0.5, (int(height / 2) + 2, int(width / 2) + 2, 3))
-    out: np.ndarray = (cv2.resize(coarse.astype(np.float32), (width, height))
-                       + cv2.resize(fine.astype(np.float32), (width, height)))
     return out
 
 

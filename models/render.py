@@ -8,7 +8,7 @@ with the trained models.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -56,36 +56,17 @@ def background(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
 
 @dataclass(frozen=True, slots=True)
 class DieStyle:
-    """How one die looks: body and pip colours, corner radius, pip size and spread.
-
-    Dice as sold vary more: the one's pip is often bigger (*one_pip* times the others)
-    and red (*ones*, also the four's pips with *red_four*), pips are drilled (a dark
-    rim, *drilled*) and a lamp leaves a bright spot (*glare*, 0..1).
-    """
+    """How one die looks: body and pip colours, corner radius, pip size and spread."""
 
     body: np.ndarray
     pip: np.ndarray
     radius: float  # share of the side
     pip_radius: float  # share of the side
     margin: float  # pips pushed out (+) or in (-) from the standard spots
-    one_pip: float = 1.0
-    ones: np.ndarray | None = None
-    red_four: bool = False
-    drilled: bool = False
-    glare: float = 0.0
-
-    def pip_look(self, value: int) -> tuple[list[float], float]:
-        """Return the colour and radius (share of the side) of the pips of *value*."""
-        special = self.ones is not None and (value == 1 or (value == 4 and self.red_four))
-        colour = self.ones if special and self.ones is not None else self.pip
-        return colour.tolist(), self.pip_radius * (self.one_pip if value == 1 else 1.0)
 
 
-def die_style(rng: np.random.Generator, sold: bool = False) -> DieStyle:
-    """Return a random die's looks: most dice are white or coloured with contrasting pips.
-
-    With *sold*, also the variety of dice as sold (see DieStyle).
-    """
+def die_style(rng: np.random.Generator) -> DieStyle:
+    """Return a random die's looks: most dice are white or coloured with contrasting pips."""
     body = rng.uniform(0, 255, 3)
     if rng.random() < 0.4:
         body = np.full(3, rng.uniform(200, 250))  # many dice are white
@@ -95,15 +76,8 @@ def die_style(rng: np.random.Generator, sold: bool = False) -> DieStyle:
         pip = rng.uniform(0, 255, 3)
         if abs(pip.mean() - lum) < 80:
             pip = 255 - body
-    style = DieStyle(body, pip, float(rng.uniform(0.08, 0.2)), float(rng.uniform(0.07, 0.1)),
-                     float(rng.uniform(-0.04, 0.04)))
-    if not sold:
-        return style
-    red = np.array([30.0, 30.0, rng.uniform(150, 230)])  # BGR
-    return replace(style, one_pip=float(rng.uniform(1.3, 2.0)) if rng.random() < 0.3 else 1.0,
-                   ones=red if rng.random() < 0.2 and lum > 110 else None,
-                   red_four=bool(rng.random() < 0.5), drilled=bool(rng.random() < 0.3),
-                   glare=float(rng.uniform(0.25, 0.6)) if rng.random() < 0.3 else 0.0)
+    return DieStyle(body, pip, float(rng.uniform(0.08, 0.2)), float(rng.uniform(0.07, 0.1)),
+                    float(rng.uniform(-0.04, 0.04)))
 
 
 def draw_face(style: DieStyle, value: int, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -121,61 +95,34 @@ def draw_face(style: DieStyle, value: int, size: int) -> tuple[np.ndarray, np.nd
     image[:] = style.body
     shade = np.linspace(1.1, 0.85, s, dtype=np.float32)[:, None, None]
     image = image * shade
-    colour, share = style.pip_look(value)
-    pip_r = int(s * share)
+    pip_r = int(s * style.pip_radius)
     for px, py in PIPS[value]:
         x = int(s * (px + style.margin * (px - 0.5) * 2))
         y = int(s * (py + style.margin * (py - 0.5) * 2))
-        cv2.circle(image, (x, y), pip_r, colour, -1, cv2.LINE_AA)
-        if style.drilled:  # the pit's shaded upper rim
-            rim = [0.5 * c for c in colour]
-            cv2.ellipse(image, (x, y), (pip_r, pip_r), 0, 180, 360, rim, max(1, pip_r // 4),
-                        cv2.LINE_AA)
+        cv2.circle(image, (x, y), pip_r, style.pip.tolist(), -1, cv2.LINE_AA)
     image = cv2.resize(np.clip(image, 0, 255).astype(np.uint8), (size, size),
                        interpolation=cv2.INTER_AREA)
     alpha = cv2.resize(alpha, (size, size), interpolation=cv2.INTER_AREA)
     return image, alpha
 
 
-def glare(sprite: np.ndarray, alpha: np.ndarray, strength: float,
-          rng: np.random.Generator) -> np.ndarray:
-    """Return *sprite* with a lamp's soft bright spot somewhere on the die."""
-    h, w = alpha.shape
-    spot = np.zeros((h, w), np.float32)
-    centre = (int(rng.uniform(0.2, 0.8) * w), int(rng.uniform(0.2, 0.8) * h))
-    axes = (max(1, int(w * rng.uniform(0.08, 0.25))), max(1, int(h * rng.uniform(0.05, 0.15))))
-    cv2.ellipse(spot, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
-    light = cv2.GaussianBlur(spot, (0, 0), max(1.0, min(h, w) / 12))[:, :, None]
-    light = light * strength * alpha[:, :, None].astype(np.float32) / 255
-    out: np.ndarray = np.clip(sprite * (1 - light) + 255 * light, 0, 255).astype(np.uint8)
-    return out
-
-
 def die_sprite(rng: np.random.Generator, value: int, size: int,
-               pitch: float = 0.0, sold: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Return (BGR, alpha) of one die, from above or, with *pitch* (radians), at an angle.
-
-    With *sold*, the die has the variety of dice as sold (see DieStyle).
-    """
-    style = die_style(rng, sold)
+               pitch: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Return (BGR, alpha) of one die, from above or, with *pitch* (radians), at an angle."""
+    style = die_style(rng)
     if pitch:
-        sprite, alpha = cube_sprite(rng, value, size, pitch,
-                                    lambda v, px: draw_face(style, v, px))
-    else:
-        sprite, alpha = draw_face(style, value, size)
-    if style.glare:
-        sprite = glare(sprite, alpha, style.glare, rng)
-    return sprite, alpha
+        return cube_sprite(rng, value, size, pitch, lambda v, px: draw_face(style, v, px))
+    return draw_face(style, value, size)
 
 
 def paste_die(canvas: np.ndarray, rng: np.random.Generator, value: int, size: int,
-              center: tuple[float, float], pitch: float = 0.0, sold: bool = False) -> list[int]:
+              center: tuple[float, float], pitch: float = 0.0) -> list[int]:
     """Draw a rotated die with a soft shadow on *canvas* in place; return its box.
 
     A die seen at an angle (*pitch*) is turned only a little: the camera is held about
     upright, so its top face stays above its sides.
     """
-    sprite, alpha = die_sprite(rng, value, size, pitch, sold)
+    sprite, alpha = die_sprite(rng, value, size, pitch)
     return paste(canvas, rng, sprite, alpha, center, turn=30.0 if pitch else 180.0)
 
 
@@ -232,14 +179,13 @@ def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int,
 
 def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
                  size: int, clutter: int = 0, pitch: float = 0.0,
-                 boards: bool = False, sold: bool = False) -> Scene:
+                 boards: bool = False) -> Scene:
     """Return a photo of *count* non-overlapping dice about *size* pixels wide.
 
     With *clutter*, that many decoys (keys, coins, tokens, ...) lie between the dice,
     often on a busy background. With *pitch* (radians off vertical) the camera looks
     at the table at an angle: each die shows its top face and one or two sides. With
-    *boards*, a third of the busy tables are game boards (see models.clutter). With
-    *sold*, the dice vary as dice sold do (see DieStyle).
+    *boards*, a third of the busy tables are game boards (see models.clutter).
     """
     busy = clutter > 0 and rng.random() < 0.6
     if busy and boards and rng.random() < 0.35:
@@ -258,7 +204,7 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
         if any(np.hypot(c[0] - x, c[1] - y) < 1.6 * die for x, y in centers):
             continue
         value = int(rng.integers(1, 7))
-        boxes.append(paste_die(canvas, rng, value, int(die), c, pitch, sold))
+        boxes.append(paste_die(canvas, rng, value, int(die), c, pitch))
         values.append(value)
         centers.append(c)
     canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from models.augment import die_crop, photometric, random_negative, stretch
+from models.augment import die_crop, photometric, random_negative
 from models.data import source_photos
 from models.render import Scene, render_scene
 from vision.detect import STRIDE, DiceDetector, iou
@@ -83,7 +83,7 @@ def rendered_photos(count: int, seed: int, clutter: bool = True) -> list[Photo]:
         decoys = int(rng.integers(0, 16)) if clutter and rng.random() < 0.8 else 0
         pitch = float(rng.uniform(0.25, 1.0)) if clutter and rng.random() < 0.5 else 0.0
         scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size, decoys, pitch,
-                             boards=clutter, sold=clutter)
+                             boards=clutter)
         photo = scene_photo(scene)
         if clutter and rng.random() < 0.1 and len(photo.boxes):
             photo = close_up(photo, rng)
@@ -135,17 +135,15 @@ def detector_sample(photo: Photo, rng: np.random.Generator,
     """Return (image CHW float32, heatmap, regression, mask) for one random view of *photo*.
 
     The view is rescaled so its dice are 10..120 pixels wide (any camera distance),
-    sometimes stretched (see models.augment.stretch), cropped to size x size, flipped,
-    turned and recoloured.
+    cropped to size x size, flipped, turned and recoloured.
     """
     h, w = photo.image.shape[:2]
     dice = np.maximum(photo.boxes[:, 2] - photo.boxes[:, 0], photo.boxes[:, 3] - photo.boxes[:, 1])
     typical = float(np.median(dice)) if len(dice) else min(h, w) * 0.08
     factor = float(np.exp(rng.uniform(np.log(10), np.log(120)))) / typical
     factor = float(np.clip(factor, 128 / max(h, w), 1400 / max(h, w)))
-    fx, fy = (factor * f for f in stretch(rng))
-    view = cv2.resize(photo.image, None, fx=fx, fy=fy, interpolation=cv2.INTER_AREA)
-    boxes = photo.boxes * np.array([fx, fy, fx, fy], np.float32)
+    view = cv2.resize(photo.image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    boxes = photo.boxes * factor
     vh, vw = view.shape[:2]
     if vh < size or vw < size:
         view = cv2.copyMakeBorder(view, 0, max(0, size - vh), 0, max(0, size - vw),

@@ -33,7 +33,7 @@ from vision.onnx import open_session
 MODELS = Path(__file__).resolve().parent
 CHECKPOINTS = MODELS.parent / "runs" / "checkpoints"  # git-ignored
 SEED = 7
-RENDERED_SCENES = 800  # rendered photos added to the real sources
+RENDERED_SHARE = 0.2  # of the samples; the real sources share the rest evenly
 BOX_WEIGHT = 2.0  # of the classifier's box loss against its class loss
 
 
@@ -137,8 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     """Train and export both models."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sources", nargs="+", default=["byler-train", "roboflow"])
-    parser.add_argument("--rendered", type=int, default=RENDERED_SCENES,
-                        help="rendered scenes to add (as one more source)")
+    parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to add")
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--detector-steps", type=int, default=1500)
     parser.add_argument("--classifier-steps", type=int, default=5000)
@@ -153,8 +152,8 @@ def main(argv: list[str] | None = None) -> None:
     started = time.time()
     real = [load_photos(source) for source in args.sources]
     rendered = rendered_photos(args.rendered, SEED)
-    groups = [*real, rendered]  # every source, rendered too, is drawn as often
-    pool = Pool.of(groups, [1.0] * len(groups))
+    shares = [(1 - RENDERED_SHARE) / len(real)] * len(real) + [RENDERED_SHARE]
+    pool = Pool.of([*real, rendered], shares)
     print(f"{len(pool.photos)} photos, {sum(len(p.boxes) for p in pool.photos)} dice "
           f"({time.time() - started:.0f} s)", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
