@@ -55,14 +55,15 @@ def train_without(without: str, threads: int) -> None:
                 "--classifier-steps", str(SHORT["classifier_steps"])])
 
 
-def score(without: str) -> Tally | None:
-    """Return the tally of the pair trained without *without* on that source, or None."""
+def score(without: str, photos: list[LabelledPhoto]) -> Tally | None:
+    """Return the tally of the pair trained without *without* on *photos* of that source,
+    or None when that pair is not trained yet."""
     folder = run_folder(without)
     if not (folder / DETECTOR_MODEL).exists() or not (folder / FACES_MODEL).exists():
         return None
     detector = DiceDetector(open_session(DETECTOR_MODEL, folder))
     reader = FaceReader(open_session(FACES_MODEL, folder))
-    return evaluate(held_out_photos(without), detector, reader)
+    return evaluate(photos, detector, reader)
 
 
 def report() -> str:
@@ -73,16 +74,17 @@ def report() -> str:
     results = {}
     for source in SOURCES:
         try:
-            tally = score(source)
+            photos = held_out_photos(source)
         except FileNotFoundError as error:
             lines.append(f"  {source:<10} data missing: {error}")
             continue
+        tally = score(source, photos)
         if tally is None:
             lines.append(f"  {source:<10} not trained yet: python -m models.loso train "
                          f"--without {source}")
             continue
         s = tally.summary()
-        shipped = evaluate(held_out_photos(source)).f1()
+        shipped = evaluate(photos).f1()
         results[source] = {**s, "shipped_f1": shipped}
         lines.append(f"  {source:<10}{tally.photos:>7}{tally.truth:>7}{s['recall']:>8.3f}"
                      f"{s['precision']:>8.3f}{s['value_accuracy']:>7.3f}{s['f1']:>7.3f}"

@@ -73,20 +73,20 @@ def candidates(image: DecodedImage, faces: Faces) -> Candidates:
     """Return the reader's dice with their raw scores.
 
     Boxes the classifier calls "not a die" with little doubt are dropped, of two
-    refined boxes on one die the likelier die stays, and unsure finds on a sure die
-    (its pips) are dropped.
+    refined boxes on one die the likelier die stays, and the pips of a sure die (see
+    on_sure_dice) are dropped.
     """
     h, w = image.pixels.shape[:2]
     is_die = 1 - faces.probs[:, NOT_A_DIE]
     kept = np.flatnonzero(is_die >= MIN_IS_DIE)
     kept = kept[suppress(faces.boxes[kept], is_die[kept], 0.0)]
-    face = faces.probs[:, :NOT_A_DIE].max(axis=1)
+    chosen = faces.probs[:, :NOT_A_DIE].argmax(axis=1)
+    face = faces.probs[np.arange(len(chosen)), chosen]  # the probability of the face read
     kept = kept[~on_sure_dice(faces.boxes[kept], is_die[kept], face[kept])]
     share = visible_share(faces.boxes[kept], w, h)
-    chosen = faces.probs[kept, :NOT_A_DIE].argmax(axis=1)
     boxes = (np.clip(faces.boxes[kept], 0, [w, h, w, h]) * image.scale).round()
     boxes = np.minimum(boxes, [image.width, image.height] * 2).astype(int).reshape(-1, 4)
-    return Candidates(boxes, chosen + 1, faces.probs[kept, chosen] * share**2, is_die[kept])
+    return Candidates(boxes, chosen[kept] + 1, face[kept] * share**2, is_die[kept])
 
 
 def combine(image: DecodedImage, faces: Faces, *, calibration: Calibration | None = None,
