@@ -1,5 +1,11 @@
 """Solved tables on disk: one compressed file per rule set and algorithm version.
 
+A file is a zip holding ``key.txt`` (the key below) and ``values.f64`` (the table,
+little-endian float64, in the rule set's table shape). It is read without Python's
+``ast`` module, unlike ``np.load``: CPython 3.11 cannot build syntax trees on two
+threads at once (gh-106905), and a table loads on a background thread while the
+server may be doing just that.
+
 The folder is ``platformdirs.user_cache_dir("pipkeeper")/advisor``, or the folder
 named by the environment variable PIPKEEPER_CACHE_DIR. A file's name carries the
 rule-set name, the algorithm version and a fingerprint of everything the values
@@ -29,6 +35,8 @@ from scorekeeper.advisor.solver import ALGORITHM_VERSION, Table, build
 from scorekeeper.rulesets import RuleSet, ruleset
 
 CACHE_ENV = "PIPKEEPER_CACHE_DIR"
+KEY_MEMBER, VALUES_MEMBER = "key.txt", "values.f64"  # the two members of a table's zip
+VALUE_TYPE = np.dtype("<f8")
 
 
 def cache_dir() -> Path:
@@ -62,7 +70,7 @@ def cache_key(rules: RuleSet) -> str:
 
 def cache_path(rules: RuleSet) -> Path:
     """Return the file that holds (or would hold) *rules*' table."""
-    return cache_dir() / f"{cache_key(rules)}.npz"
+    return cache_dir() / f"{cache_key(rules)}.zip"
 
 
 def load(rules: RuleSet | str) -> Table | None:
@@ -71,15 +79,16 @@ def load(rules: RuleSet | str) -> Table | None:
     Raises RuleSetError for an unknown rule-set name.
     """
     rules = ruleset(rules) if isinstance(rules, str) else rules
-    path = cache_path(rules)
+    shape = rule_tables(rules).shape
     try:
-        with np.load(path, allow_pickle=False) as data:
-            key = str(data["key"])
-            values = np.asarray(data["values"], dtype=np.float64)
-    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile):
+        with zipfile.ZipFile(cache_path(rules)) as archive:
+            key = archive.read(KEY_MEMBER).decode()
+            raw = archive.read(VALUES_MEMBER)
+    except (OSError, EOFError, KeyError, ValueError, UnicodeDecodeError, zipfile.BadZipFile):
         return None
-    if key != cache_key(rules) or values.shape != rule_tables(rules).shape:
+    if key != cache_key(rules) or len(raw) != VALUE_TYPE.itemsize * int(np.prod(shape)):
         return None
+    values = np.frombuffer(raw, dtype=VALUE_TYPE).astype(np.float64).reshape(shape)
     return Table(rules, values)
 
 
@@ -90,10 +99,12 @@ def save(table: Table) -> Path:
     """
     path = cache_path(table.rules)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".npz.tmp")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".zip.tmp")
     try:
-        with os.fdopen(handle, "wb") as out:
-            np.savez_compressed(out, key=np.array(cache_key(table.rules)), values=table.values)
+        with os.fdopen(handle, "wb") as out, \
+                zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(KEY_MEMBER, cache_key(table.rules))
+            archive.writestr(VALUES_MEMBER, table.values.astype(VALUE_TYPE).tobytes())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

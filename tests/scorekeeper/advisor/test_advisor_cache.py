@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -100,3 +102,30 @@ def test_an_unwritable_cache_folder_only_costs_the_saving(
     assert solve("yacht").expected_score == pytest.approx(169.7738891, abs=1e-6)
     with pytest.raises(OSError):
         save(solve("yacht", use_cache=False))
+
+
+def test_a_table_loads_without_building_syntax_trees(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Loading runs on a background thread: CPython 3.11 breaks when two threads build
+    syntax trees at once (gh-106905), so the file is read without the ast module."""
+    table = solve("yacht")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the ast module was used")
+
+    with monkeypatch.context() as patch:  # undone before pytest reports a failure
+        patch.setattr(ast, "parse", refuse)
+        patch.setattr(ast, "literal_eval", refuse)
+        loaded = load("yacht")
+    assert loaded is not None and loaded.values.shape == table.values.shape
+    assert np.array_equal(loaded.values, table.values, equal_nan=True)
+
+
+def test_a_file_of_the_wrong_size_is_solved_again(folder: Path) -> None:
+    path = save(solve("yacht"))
+    with zipfile.ZipFile(path, "w") as archive:  # the right key, too few values
+        archive.writestr(cache.KEY_MEMBER, cache_key(ruleset("yacht")))
+        archive.writestr(cache.VALUES_MEMBER, b"\0" * 16)
+    assert load("yacht") is None
+    assert solve("yacht").expected_score == pytest.approx(169.7738891, abs=1e-6)
