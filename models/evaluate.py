@@ -1,8 +1,9 @@
 """Measure reading accuracy on folders of photos with YOLO labels.
 
 ``python -m models.evaluate DIR [DIR...]`` prints detection recall and precision,
-value accuracy of matched dice, per-die F1 (right place and right value), the
-share of photos read exactly right, a confusion table, ms per photo and whether
+value accuracy of matched dice, per-die F1 (right place and right value), values F1
+(each photo's values as a multiset, wherever the boxes lie: what the scorekeeper
+gets), the share of photos read exactly right, a confusion table, ms per photo and whether
 the confidence is a probability (reliability diagram and ECE over every find, the
 doubtful ones included). With ``--loso`` it also prints the leave-one-source-out
 table of models.loso and the small-dice check of models.evalsets. Labels
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +41,7 @@ class Tally:
     read: int = 0
     matched: int = 0
     correct: int = 0
+    values_right: int = 0  # per photo, values read that a true die shows (as multisets)
     photos: int = 0
     exact: int = 0
     seconds: float = 0.0
@@ -59,6 +62,7 @@ class Tally:
             right += true_values[t] == values[r]
         self.matched += len(pairs)
         self.correct += right
+        self.values_right += sum((Counter(true_values) & Counter(values)).values())
         self.exact += right == len(true_values) == len(values)
 
     def add_finds(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
@@ -73,12 +77,17 @@ class Tally:
         """Return per-die F1, where a die counts only in the right place with the right value."""
         return 2 * self.correct / max(1, self.truth + self.read)
 
+    def values_f1(self) -> float:
+        """Return F1 over each photo's values as a multiset, whatever the boxes."""
+        return 2 * self.values_right / max(1, self.truth + self.read)
+
     def summary(self) -> dict[str, float]:
         """Return the headline figures."""
         return {"recall": self.matched / max(1, self.truth),
                 "precision": self.matched / max(1, self.read),
                 "value_accuracy": self.correct / max(1, self.matched),
-                "f1": self.f1(), "exact_photos": self.exact / max(1, self.photos),
+                "f1": self.f1(), "values_f1": self.values_f1(),
+                "exact_photos": self.exact / max(1, self.photos),
                 "ms_per_photo": 1000 * self.seconds / max(1, self.photos)}
 
 
@@ -121,6 +130,7 @@ def report(tally: Tally) -> str:
              f"detection recall {s['recall']:.4f}  precision {s['precision']:.4f}",
              f"value accuracy of matched dice {s['value_accuracy']:.4f}",
              f"per-die F1 {s['f1']:.4f}",
+             f"values F1 {s['values_f1']:.4f} (each photo's values, wherever the boxes lie)",
              f"photos exactly right {s['exact_photos']:.4f} ({tally.exact}/{tally.photos})",
              f"{s['ms_per_photo']:.1f} ms per photo (decode + read)",
              "confusion (rows: true 1..6, columns: read 1..6; last: accuracy)"]
