@@ -93,9 +93,10 @@ def test_loso_report_sets_a_pair_beside_the_shipped_pair(tmp_path: Path,
     row = next(line.split() for line in text.splitlines() if line.strip().startswith("rendered"))
     truth = sum(len(p.values) for p in photos)
     assert row[1:3] == ["3", str(truth)]
-    f1, values_f1, shipped = float(row[6]), float(row[7]), float(row[8])
+    f1, values_f1, shipped, shipped_values = (float(v) for v in row[6:10])
     assert 0.5 < f1 <= values_f1 <= 1.0
     assert abs(f1 - shipped) < 0.1  # the same networks; the shipped pair is calibrated
+    assert shipped <= shipped_values <= 1.0
     assert "not trained yet: python -m models.loso train --without byler" in text
     results = json.loads((tmp_path / "loso.json").read_text())
     assert set(results) == {"rendered"} and results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
