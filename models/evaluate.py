@@ -28,7 +28,7 @@ from vision.detect import DiceDetector, default_detector, iou
 from vision.faces import FaceReader, default_reader
 from vision.image import load
 from vision.pipeline import read_image
-from vision.reading import Die
+from vision.reading import DiceReading, Die, judge
 
 MATCH_IOU = 0.5
 
@@ -107,8 +107,12 @@ def match(truth: np.ndarray, found: np.ndarray) -> list[tuple[int, int]]:
 
 
 def evaluate(photos: Iterable[LabelledPhoto], detector: DiceDetector | None = None,
-             reader: FaceReader | None = None) -> Tally:
-    """Return the tally of reading every photo with the given (or the default) models."""
+             reader: FaceReader | None = None, told: Tally | None = None) -> Tally:
+    """Return the tally of reading every photo with the given (or the default) models.
+
+    *told*, when given, also tallies the same finds counted as the game page counts
+    them, told how many dice were thrown (``expect=N``, N the photo's true count).
+    """
     detector, reader = detector or default_detector(), reader or default_reader()
     tally = Tally()
     for photo in photos:
@@ -116,15 +120,25 @@ def evaluate(photos: Iterable[LabelledPhoto], detector: DiceDetector | None = No
         image = load(photo.path)
         reading = read_image(image, detector, reader)
         tally.seconds += time.perf_counter() - started
-        size = np.array([image.width, image.height] * 2, np.float32)
-        boxes = np.array(reading.boxes, np.float32).reshape(-1, 4)
-        tally.add(photo.values, photo.boxes * size, reading.values, boxes)
-        tally.add_finds(photo.values, photo.boxes * size, reading.found)
+        truth = photo.boxes * np.array([image.width, image.height] * 2, np.float32)
+        add_reading(tally, photo.values, truth, reading)
+        tally.add_finds(photo.values, truth, reading.found)
+        if told is not None:
+            expected = judge(reading.found, len(photo.values))
+            add_reading(told, photo.values, truth,
+                        DiceReading(reading.width, reading.height, expected))
     return tally
 
 
-def report(tally: Tally) -> str:
-    """Return the tally as printable text."""
+def add_reading(tally: Tally, true_values: tuple[int, ...], true_boxes: np.ndarray,
+                reading: DiceReading) -> None:
+    """Count one photo's counted dice against its true dice."""
+    boxes = np.array(reading.boxes, np.float32).reshape(-1, 4)
+    tally.add(true_values, true_boxes, reading.values, boxes)
+
+
+def report(tally: Tally, told: Tally | None = None) -> str:
+    """Return the tally (and the *told* one, see evaluate) as printable text."""
     s = tally.summary()
     lines = [f"photos {tally.photos}, dice {tally.truth}, read {tally.read}",
              f"detection recall {s['recall']:.4f}  precision {s['precision']:.4f}",
@@ -133,6 +147,9 @@ def report(tally: Tally) -> str:
              f"values F1 {s['values_f1']:.4f} (each photo's values, wherever the boxes lie)",
              f"photos exactly right {s['exact_photos']:.4f} ({tally.exact}/{tally.photos})",
              f"{s['ms_per_photo']:.1f} ms per photo (decode + read)",
+             *([] if told is None else [
+                 f"told how many dice (expect=N, as the game page): per-die F1 {told.f1():.4f},"
+                 f" photos exactly right {told.exact / max(1, told.photos):.4f}"]),
              "confusion (rows: true 1..6, columns: read 1..6; last: accuracy)"]
     for face, row in enumerate(tally.confusion, start=1):
         accuracy = row[face - 1] / max(1, row.sum())
@@ -150,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also print leave-one-source-out and small-dice figures")
     args = parser.parse_args(argv)
     photos = [p for folder in args.folders for p in photos_in(folder)]
-    print(report(evaluate(photos)), flush=True)
+    told = Tally()
+    print(report(evaluate(photos, told=told), told), flush=True)
     if args.loso:
         from models import evalsets, loso
 

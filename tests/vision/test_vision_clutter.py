@@ -93,10 +93,14 @@ def test_loso_report_sets_a_pair_beside_the_shipped_pair(tmp_path: Path,
     row = next(line.split() for line in text.splitlines() if line.strip().startswith("rendered"))
     truth = sum(len(p.values) for p in photos)
     assert row[1:3] == ["3", str(truth)]
-    f1, values_f1, shipped, shipped_values = (float(v) for v in row[6:10])
+    f1, values_f1, told_f1 = (float(v) for v in row[6:9])
+    shipped, shipped_values, shipped_told = (float(v) for v in row[10:13])
+    assert row[9] == "|"
     assert 0.5 < f1 <= values_f1 <= 1.0
+    assert 0.5 < told_f1 <= 1.0
     assert abs(f1 - shipped) < 0.1  # the same networks; the shipped pair is calibrated
     assert shipped <= shipped_values <= 1.0
+    assert abs(told_f1 - shipped_told) < 0.1  # calibration may reorder finds a little
     assert "not trained yet: python -m models.loso train --without byler" in text
     results = json.loads((tmp_path / "loso.json").read_text())
     assert set(results) == {"rendered"} and results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
@@ -171,3 +175,17 @@ def test_values_f1_counts_each_photos_values_wherever_the_boxes_lie() -> None:
     assert s["values_f1"] == pytest.approx(2 * 3 / 7)
     tally.add((5,), truth[:1], (), np.zeros((0, 4), np.float32))  # a photo with its die missed
     assert tally.values_f1() == pytest.approx(2 * 3 / 8)
+
+
+def test_evaluation_prints_the_reading_told_how_many_dice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(evalsets, "RUNS", tmp_path)
+    photos = evalsets.scene_set("tables", 4, 5, evalsets.table_scene)
+    assert evaluate.main([str(photos[0].path.parent)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    plain = float(next(line for line in lines if line.startswith("per-die F1")).split()[-1])
+    told = next(line for line in lines if line.startswith("told how many dice"))
+    told_f1 = float(told.split("per-die F1 ")[1].split(",")[0])
+    assert 0.5 < plain <= 1.0 and 0.5 < told_f1 <= 1.0
+    assert "photos exactly right" in told
