@@ -11,7 +11,8 @@ named by the environment variable PIPKEEPER_CACHE_DIR. A file's name carries the
 rule-set name, the algorithm version and a fingerprint of everything the values
 depend on (box scores over all rolls, Joker rule, bonuses, upper-first); the
 same key is stored inside the file and checked on loading, so a table of one
-variant (or of an older algorithm) is never served for another.
+variant (or of an older algorithm) is never served for another; saving a rule set's
+table deletes its files of other keys.
 
 `TableCache` keeps solved tables in memory for whoever owns it (the web app one
 per app, the command line one per run): nothing here is a module-level global.
@@ -109,7 +110,17 @@ def save(table: Table) -> Path:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    prune(table.rules)
     return path
+
+
+def prune(rules: RuleSet) -> None:
+    """Delete *rules*' tables of other keys (older versions or formats): never served again."""
+    current = cache_path(rules)
+    for stale in current.parent.glob(f"{rules.name}.v*.*"):
+        if stale != current and stale.suffix in (".zip", ".npz"):
+            with contextlib.suppress(OSError):  # another process may prune it first
+                stale.unlink()
 
 
 def solve(rules: RuleSet | str, *, use_cache: bool = True) -> Table:

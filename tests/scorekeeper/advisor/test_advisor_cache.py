@@ -129,3 +129,12 @@ def test_a_file_of_the_wrong_size_is_solved_again(folder: Path) -> None:
         archive.writestr(cache.VALUES_MEMBER, b"\0" * 16)
     assert load("yacht") is None
     assert solve("yacht").expected_score == pytest.approx(169.7738891, abs=1e-6)
+
+
+def test_saving_a_table_deletes_its_older_versions_only(folder: Path) -> None:
+    older = [folder / "yacht.v0.0123456789ab.zip", folder / "yacht.v1.0123456789ab.npz"]
+    others = [folder / "yacht+upper-first.v0.0123456789ab.zip", folder / "yacht.v1.notes.txt"]
+    for path in older + others:
+        path.write_bytes(b"old")
+    path = save(solve("yacht", use_cache=False))
+    assert sorted(folder.iterdir()) == sorted([path, *others])
