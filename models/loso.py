@@ -4,10 +4,10 @@
 model pair per source left out into ``runs/loso-without-<source>`` (git-ignored),
 with a shorter schedule than the shipped models. ``python -m models.loso`` (also
 part of ``make eval``) prints per-source F1 of each such pair on the source it did
-not see (per die, and of each photo's values wherever the boxes lie), beside the F1
-of the shipped pair on the same photos (which trained on byler train, Roboflow and
-other rendered scenes: how far reading an unseen source falls behind a seen one),
-and says which pairs are not trained yet.
+not see (per die, of each photo's values wherever the boxes lie, and told how many
+dice there are), beside the same figures of the shipped pair on the same photos
+(which trained on byler train, Roboflow and other rendered scenes: how far reading an
+unseen source falls behind a seen one), and says which pairs are not trained yet.
 """
 
 from __future__ import annotations
