@@ -48,8 +48,8 @@ def train_without(without: str, threads: int) -> None:
     from models import train  # PyTorch: only for training, not for reading the table
 
     sources = [s for name, group in TRAINING.items() if name != without for s in group]
-    rendered = "0" if without == "rendered" else "300"
-    train.main(["--sources", *sources, "--rendered", rendered,
+    rendered = "0" if without == "rendered" else "300"  # tables with real dice on them too
+    train.main(["--sources", *sources, "--rendered", rendered, "--composites", rendered,
                 "--out", str(run_folder(without)), "--threads", str(threads),
                 "--detector-steps", str(SHORT["detector_steps"]),
                 "--detector-refine-steps", str(SHORT["detector_refine_steps"]),

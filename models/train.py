@@ -16,6 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from models.cutouts import composite_photos, cutout_bank
 from models.nets import Classifier, Detector, Exported
 from models.samples import (
     Pool,
@@ -34,6 +35,8 @@ MODELS = Path(__file__).resolve().parent
 CHECKPOINTS = MODELS.parent / "runs" / "checkpoints"  # git-ignored
 SEED = 7
 RENDERED_SHARE = 0.2  # of the samples; the real sources share the rest evenly
+COMPOSITE_SHARE = 0.15  # rendered tables holding real dice (models.cutouts)
+CUTOUTS_PER_SOURCE = 600
 BOX_WEIGHT = 2.0  # of the classifier's box loss against its class loss
 
 
@@ -138,6 +141,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sources", nargs="+", default=["byler-train", "roboflow"])
     parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to add")
+    parser.add_argument("--composites", type=int, default=300,
+                        help="rendered tables holding real dice cut from the sources")
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--detector-steps", type=int, default=1500)
     parser.add_argument("--classifier-steps", type=int, default=5000)
@@ -152,8 +157,13 @@ def main(argv: list[str] | None = None) -> None:
     started = time.time()
     real = [load_photos(source) for source in args.sources]
     rendered = rendered_photos(args.rendered, SEED)
-    shares = [(1 - RENDERED_SHARE) / len(real)] * len(real) + [RENDERED_SHARE]
-    pool = Pool.of([*real, rendered], shares)
+    rng = np.random.default_rng(SEED)
+    bank = [cut for group in real for cut in cutout_bank(group, CUTOUTS_PER_SOURCE, rng)]
+    composites = composite_photos(args.composites, SEED + 2, bank)
+    real_share = 1 - RENDERED_SHARE - (COMPOSITE_SHARE if composites else 0)
+    shares = [real_share / len(real)] * len(real) + [RENDERED_SHARE, COMPOSITE_SHARE]
+    pool = Pool.of([*real, rendered, composites], shares)
+    print(f"{len(bank)} real dice cut out for {len(composites)} tables", flush=True)
     print(f"{len(pool.photos)} photos, {sum(len(p.boxes) for p in pool.photos)} dice "
           f"({time.time() - started:.0f} s)", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
