@@ -97,13 +97,17 @@ def die_crop(image: np.ndarray, box: np.ndarray,
 
 def random_negative(shape: tuple[int, ...], boxes: np.ndarray, rng: np.random.Generator,
                     tries: int = 20) -> np.ndarray | None:
-    """Return a box of die-like size overlapping no die much (IoU < 0.3), or None."""
+    """Return a box overlapping no die much (IoU < 0.3), or None: mostly of a die's size,
+    sometimes spanning much of the photo."""
     h, w = shape[:2]
     sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else \
         np.array([min(h, w) * 0.08])
     for _ in range(tries):
         side = float(rng.choice(sizes)) * rng.uniform(0.5, 1.6)
-        if rng.random() < 0.5 and len(boxes):  # near a die: part of it, or two halves
+        if rng.random() < 0.04:  # much of the photo: a board or a box around many dice
+            side = max(h, w) * rng.uniform(0.3, 1.0)
+            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        elif rng.random() < 0.5 and len(boxes):  # near a die: part of it, or two halves
             b = boxes[rng.integers(len(boxes))]
             cx = (b[0] + b[2]) / 2 + rng.uniform(-1, 1) * side
             cy = (b[1] + b[3]) / 2 + rng.uniform(-1, 1) * side

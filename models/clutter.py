@@ -1,7 +1,7 @@
 """Things on a table that look like dice but are not: rendered "not a die" examples.
 
 Keyboard keys (rounded squares with a glyph), buttons, printed labels, coins,
-numbered tokens, playing-card pips, cable ends and hands, drawn with OpenCV onto
+numbered tokens, playing-card pips, cable ends, hands and game-board tiles, drawn with OpenCV onto
 cluttered backgrounds (wood grain, cloth weave, desk clutter). models.render puts
 them into scenes; training reads their boxes as hard "not a die" examples.
 """
@@ -126,26 +126,69 @@ def coin(rng: np.random.Generator, s: int) -> Sprite:
     return image, alpha
 
 
+def _numbered(image: np.ndarray, centre: tuple[float, float], r: float,
+              rng: np.random.Generator) -> None:
+    """Draw a number token of radius *r* in place: a light disc, a number 2..12 and
+    under it as many dots as the number's chance on two dice (red 6 and 8)."""
+    paper = tuple(float(c) for c in rng.uniform((170, 200, 220), (240, 245, 250)))
+    cv2.circle(image, (round(centre[0]), round(centre[1])), max(1, round(r)), paper, -1,
+               cv2.LINE_AA)
+    number = int(rng.choice([2, 3, 4, 5, 6, 8, 9, 10, 11, 12]))
+    ink = (20.0, 20.0, 180.0) if number in (6, 8) else (20.0, 20.0, 20.0)
+    _text(image, str(number), (centre[0], centre[1] - 0.1 * r), 0.64 * r, ink, rng)
+    dots = 6 - abs(7 - number)
+    for i in range(dots):
+        x = round(centre[0] + (i - (dots - 1) / 2) * r * 0.16)
+        cv2.circle(image, (x, round(centre[1] + 0.44 * r)), max(1, round(r / 14)), ink, -1,
+                   cv2.LINE_AA)
+
+
+def _hexagon(s: int, pointy: bool = False) -> np.ndarray:
+    """Return the corners of a hexagon filling an s x s square."""
+    angles = np.pi / 3 * np.arange(6) + (np.pi / 6 if pointy else 0)
+    return np.stack([s / 2 + (s / 2 - 1) * np.cos(angles),
+                     s / 2 + (s / 2 - 1) * np.sin(angles)], 1).astype(np.int32)
+
+
 def token(rng: np.random.Generator, s: int) -> Sprite:
     """A board-game number token: a disc (or hexagon) with a number and dots under it."""
     alpha = np.zeros((s, s), np.uint8)
     if rng.random() < 0.7:
         cv2.circle(alpha, (s // 2, s // 2), s // 2 - 1, 255, -1, cv2.LINE_AA)
     else:
-        angles = np.pi / 3 * np.arange(6)
-        hexagon = np.stack([s / 2 + (s / 2 - 1) * np.cos(angles),
-                            s / 2 + (s / 2 - 1) * np.sin(angles)], 1).astype(np.int32)
-        cv2.fillConvexPoly(alpha, hexagon, 255, cv2.LINE_AA)
-    paper = tuple(float(c) for c in rng.uniform((170, 200, 220), (240, 245, 250)))
+        cv2.fillConvexPoly(alpha, _hexagon(s), 255, cv2.LINE_AA)
     image = np.zeros((s, s, 3), np.uint8)
-    image[:] = paper
-    number = int(rng.choice([2, 3, 4, 5, 6, 8, 9, 10, 11, 12]))
-    ink = (20.0, 20.0, 180.0) if number in (6, 8) else (20.0, 20.0, 20.0)
-    _text(image, str(number), (s / 2, s * 0.45), s * 0.32, ink, rng)
-    dots = 6 - abs(7 - number)
-    for i in range(dots):
-        x = round(s / 2 + (i - (dots - 1) / 2) * s * 0.08)
-        cv2.circle(image, (x, round(s * 0.72)), max(1, s // 28), ink, -1, cv2.LINE_AA)
+    _numbered(image, (s / 2, s / 2), s / 2 + 1, rng)
+    return image, alpha
+
+
+def terrain(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
+    """Return a printed landscape's mottling (float32, about zero mean): colour patches
+    at a coarse scale, grain at a fine one and dark or light specks (trees, rocks)."""
+    def field(cells: int, channels: int) -> np.ndarray:
+        noise = rng.normal(0, 1, (height // cells + 2, width // cells + 2, channels))
+        return cv2.resize(noise, (width, height)).reshape(height, width, channels)
+
+    fine = field(2, 1)
+    specks = np.where(np.abs(fine) > 1.8, np.sign(fine) * rng.uniform(30, 70), 0.0)
+    light = field(12, 1) * rng.uniform(10, 35) + fine * rng.uniform(5, 20) + specks
+    return (light + field(12, 3) * rng.uniform(3, 12)).astype(np.float32)
+
+
+def tile(rng: np.random.Generator, s: int) -> Sprite:
+    """A game-board tile: a printed landscape hexagon (or square) with a light rim and,
+    mostly, a number token in its middle (a tile with a disc in it looks like a one)."""
+    alpha = np.zeros((s, s), np.uint8)
+    corners = _hexagon(s, pointy=rng.random() < 0.5)
+    if rng.random() < 0.3:
+        corners = np.array([[0, 0], [s - 1, 0], [s - 1, s - 1], [0, s - 1]], np.int32)
+    cv2.fillConvexPoly(alpha, corners, 255, cv2.LINE_AA)
+    land = np.array(_colour(rng), np.float32) + terrain(rng, s, s)
+    image = np.clip(land, 0, 255).astype(np.uint8)
+    rim = tuple(float(c) for c in rng.uniform((150, 190, 200), (220, 235, 245)))
+    cv2.polylines(image, [corners], True, rim, max(1, s // 20), cv2.LINE_AA)
+    if rng.random() < 0.8:
+        _numbered(image, (s / 2, s / 2), s * rng.uniform(0.14, 0.24), rng)
     return image, alpha
 
 
@@ -228,7 +271,7 @@ def hand(rng: np.random.Generator, s: int) -> Sprite:
 
 DECOYS: dict[str, Callable[[np.random.Generator, int], Sprite]] = {
     "key": key, "button": button, "label": label, "coin": coin, "token": token,
-    "card": card, "cable": cable, "hand": hand}
+    "card": card, "cable": cable, "hand": hand, "tile": tile}
 
 
 def decoy(rng: np.random.Generator, size: int, kind: str | None = None) -> Sprite:
@@ -298,6 +341,8 @@ def board_background(rng: np.random.Generator, height: int, width: int) -> np.nd
                 image[mask > 0] = colour
             _tile_mark(image, rng, (cx, cy), r)
     noisy = image + rng.normal(0, rng.uniform(1, 5), (height, width, 1))
+    if rng.random() < 0.5:  # tiles printed with landscapes, not flat colours
+        noisy = noisy + terrain(rng, height, width)
     out: np.ndarray = np.clip(noisy, 0, 255).astype(np.uint8)
     return out
 
@@ -312,6 +357,8 @@ def _tile_mark(image: np.ndarray, rng: np.random.Generator, centre: tuple[float,
     c = (int(centre[0]), int(centre[1]))
     if kind == 0:
         cv2.circle(image, c, int(r * 0.6), _colour(rng), max(1, int(r / 8)), cv2.LINE_AA)
+    elif kind == 1 and rng.random() < 0.5:
+        _numbered(image, centre, r * rng.uniform(0.35, 0.5), rng)
     elif kind == 1:
         paper = _colour(rng)
         cv2.circle(image, c, int(r * 0.45), paper, -1, cv2.LINE_AA)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from models.augment import speckle
-from models.clutter import board_background
+from models.augment import random_negative, speckle
+from models.clutter import board_background, terrain, tile
 from models.cube import rotation, side_values
 from models.render import die_sprite, render_scene
 
@@ -63,3 +63,35 @@ def test_a_game_board_is_a_busy_table_of_die_sized_tiles() -> None:
     assert board.std() > 20  # tiles of several colours, not a plain top
     scene = render_scene(np.random.default_rng(6), 400, 300, 3, 40, clutter=4, boards=True)
     assert len(scene.values) == 3 and len(scene.decoys) == 4
+
+
+def test_a_printed_landscape_mottles_without_shifting_the_colour() -> None:
+    mottle = terrain(np.random.default_rng(8), 120, 160)
+    assert mottle.shape == (120, 160, 3) and mottle.dtype == np.float32
+    assert abs(float(mottle.mean())) < 8 and float(mottle.std()) > 8
+
+
+def test_a_board_tile_is_a_landscape_mostly_with_a_light_token_in_its_middle() -> None:
+    ys, xs = np.mgrid[0:80, 0:80]
+    middle = np.hypot(xs - 40, ys - 40) < 10
+    papers, shares = [], []
+    for seed in range(40):
+        image, alpha = tile(np.random.default_rng(seed), 80)
+        assert image.shape == (80, 80, 3) and alpha.shape == (80, 80)
+        shares.append(float((alpha > 128).mean()))
+        light = (image[middle] >= (165, 195, 215)).all(axis=1)  # the token's paper
+        papers.append(float(light.mean()))
+    assert 0.6 < min(shares) and max(shares) <= 1.0  # hexagons and squares
+    assert 24 <= sum(p > 0.4 for p in papers) <= 39  # four in five hold a token
+
+
+def test_some_not_a_die_boxes_span_much_of_the_photo() -> None:
+    rng = np.random.default_rng(2)
+    die = np.array([[300, 200, 330, 230]], np.float32)
+    sides = []
+    for _ in range(500):
+        box = random_negative((480, 640, 3), die, rng)
+        assert box is not None
+        sides.append(float(box[2] - box[0]))
+    big = sum(side >= 0.3 * 640 for side in sides)
+    assert 5 <= big <= 50 and np.median(sides) < 60
