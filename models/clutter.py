@@ -271,12 +271,15 @@ def hand(rng: np.random.Generator, s: int) -> Sprite:
 
 DECOYS: dict[str, Callable[[np.random.Generator, int], Sprite]] = {
     "key": key, "button": button, "label": label, "coin": coin, "token": token,
-    "card": card, "cable": cable, "hand": hand, "tile": tile}
+    "card": card, "cable": cable, "hand": hand}
+BOARD_DECOYS = {**DECOYS, "tile": tile}  # at a game table, board tiles lie about too
 
 
-def decoy(rng: np.random.Generator, size: int, kind: str | None = None) -> Sprite:
-    """Return a random (or the named) decoy about *size* pixels, shaded like a die."""
-    draw = DECOYS[kind] if kind else DECOYS[str(rng.choice(sorted(DECOYS)))]
+def decoy(rng: np.random.Generator, size: int, kind: str | None = None,
+          kinds: dict[str, Callable[[np.random.Generator, int], Sprite]] = DECOYS) -> Sprite:
+    """Return a random one of *kinds* (or the named) decoy about *size* pixels, shaded
+    like a die."""
+    draw = BOARD_DECOYS[kind] if kind else kinds[str(rng.choice(sorted(kinds)))]
     scale = 4  # draw large, then shrink: smooth edges
     image, alpha = draw(rng, max(8, size) * scale)
     shade = np.linspace(1.08, 0.88, image.shape[0], dtype=np.float32)[:, None, None]

@@ -14,8 +14,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from models.clutter import board_background, cluttered_background, decoy
+from models.clutter import BOARD_DECOYS, DECOYS, board_background, cluttered_background, decoy
 from models.cube import cube_sprite
+from models.shaded import shaded_die
 
 PIPS: dict[int, list[tuple[float, float]]] = {
     1: [(0.5, 0.5)],
@@ -106,23 +107,26 @@ def draw_face(style: DieStyle, value: int, size: int) -> tuple[np.ndarray, np.nd
     return image, alpha
 
 
-def die_sprite(rng: np.random.Generator, value: int, size: int,
-               pitch: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """Return (BGR, alpha) of one die, from above or, with *pitch* (radians), at an angle."""
+def die_sprite(rng: np.random.Generator, value: int, size: int, pitch: float = 0.0,
+               solid: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Return (BGR, alpha) of one die, from above or, with *pitch* (radians), at an angle;
+    with chance *solid* traced as a lit solid with rounded edges (models.shaded)."""
     style = die_style(rng)
+    if solid and rng.random() < solid:
+        return shaded_die(rng, value, size, pitch, style.body, style.pip)
     if pitch:
         return cube_sprite(rng, value, size, pitch, lambda v, px: draw_face(style, v, px))
     return draw_face(style, value, size)
 
 
 def paste_die(canvas: np.ndarray, rng: np.random.Generator, value: int, size: int,
-              center: tuple[float, float], pitch: float = 0.0) -> list[int]:
+              center: tuple[float, float], pitch: float = 0.0, solid: float = 0.0) -> list[int]:
     """Draw a rotated die with a soft shadow on *canvas* in place; return its box.
 
     A die seen at an angle (*pitch*) is turned only a little: the camera is held about
     upright, so its top face stays above its sides.
     """
-    sprite, alpha = die_sprite(rng, value, size, pitch)
+    sprite, alpha = die_sprite(rng, value, size, pitch, solid)
     return paste(canvas, rng, sprite, alpha, center, turn=30.0 if pitch else 180.0)
 
 
@@ -163,15 +167,16 @@ def paste(canvas: np.ndarray, rng: np.random.Generator, sprite: np.ndarray, alph
             int(ys.max()) + 1 + y0]
 
 
-def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int,
-                 size: int) -> tuple[list[list[int]], list[tuple[float, float]]]:
-    """Draw *count* decoys of about die size on *canvas* in place; return boxes and centres."""
+def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int, size: int,
+                 boards: bool = False) -> tuple[list[list[int]], list[tuple[float, float]]]:
+    """Draw *count* decoys of about die size on *canvas* in place (board tiles among them
+    with *boards*); return boxes and centres."""
     height, width = canvas.shape[:2]
     boxes, centers = [], []
     for _ in range(count):
         side = max(6, int(size * rng.uniform(0.6, 1.8)))
         c = (float(rng.uniform(0, width)), float(rng.uniform(0, height)))
-        sprite, alpha = decoy(rng, side)
+        sprite, alpha = decoy(rng, side, kinds=BOARD_DECOYS if boards else DECOYS)
         boxes.append(paste(canvas, rng, sprite, alpha, c))
         centers.append(c)
     return boxes, centers
@@ -179,13 +184,14 @@ def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int,
 
 def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
                  size: int, clutter: int = 0, pitch: float = 0.0,
-                 boards: bool = False) -> Scene:
+                 boards: bool = False, solid: float = 0.0) -> Scene:
     """Return a photo of *count* non-overlapping dice about *size* pixels wide.
 
     With *clutter*, that many decoys (keys, coins, tokens, ...) lie between the dice,
     often on a busy background. With *pitch* (radians off vertical) the camera looks
     at the table at an angle: each die shows its top face and one or two sides. With
-    *boards*, a third of the busy tables are game boards (see models.clutter).
+    *boards*, a third of the busy tables are game boards (see models.clutter) and board
+    tiles lie among the decoys. With *solid*, that share of the dice are traced solids.
     """
     busy = clutter > 0 and rng.random() < 0.6
     if busy and boards and rng.random() < 0.35:
@@ -193,7 +199,7 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
     else:
         canvas = cluttered_background(rng, height, width) if busy else background(rng, height,
                                                                                     width)
-    decoys, centers = place_decoys(canvas, rng, clutter, size) if clutter else ([], [])
+    decoys, centers = place_decoys(canvas, rng, clutter, size, boards) if clutter else ([], [])
     values: list[int] = []
     boxes: list[list[int]] = []
     for _ in range(count * 50):
@@ -204,7 +210,7 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
         if any(np.hypot(c[0] - x, c[1] - y) < 1.6 * die for x, y in centers):
             continue
         value = int(rng.integers(1, 7))
-        boxes.append(paste_die(canvas, rng, value, int(die), c, pitch))
+        boxes.append(paste_die(canvas, rng, value, int(die), c, pitch, solid))
         values.append(value)
         centers.append(c)
     canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))

@@ -16,6 +16,7 @@ from vision.faces import NOT_A_DIE
 from vision.image import decode_bytes
 
 MINING_THRESHOLD = 0.15  # detector score above which a find away from dice is mined
+SOLID_SHARE = 0.5  # of the rendered training dice traced as lit solids (models.shaded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,7 @@ def rendered_photos(count: int, seed: int, clutter: bool = True) -> list[Photo]:
         decoys = int(rng.integers(0, 16)) if clutter and rng.random() < 0.8 else 0
         pitch = float(rng.uniform(0.25, 1.0)) if clutter and rng.random() < 0.5 else 0.0
         scene = render_scene(rng, w, h, int(rng.integers(0, 26)), size, decoys, pitch,
-                             boards=clutter)
+                             boards=clutter, solid=SOLID_SHARE if clutter else 0.0)
         photo = scene_photo(scene)
         if clutter and rng.random() < 0.1 and len(photo.boxes):
             photo = close_up(photo, rng)
