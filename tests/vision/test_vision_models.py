@@ -15,7 +15,10 @@ from models.labels import photos_in
 from pipkeeper.cli import main
 from scorekeeper.dice import Dice
 from vision import DiceCountReadError, read_dice
-from vision.detect import iou
+from vision.calibration import CALIBRATION_FILE
+from vision.detect import DETECTOR_MODEL, iou
+from vision.faces import FACES_MODEL
+from vision.onnx import MODELS
 
 SAMPLE_NAMES = sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("sample_*.jpg"))
 
@@ -96,3 +99,9 @@ def test_cli_read_with_rules_scores_five_dice(capsys: pytest.CaptureFixture[str]
     assert main(["read", "--rules", "yahtzee", "--expect", "5", good]) == 0
     out = capsys.readouterr().out
     assert "chance " + str(sum(sample_truth(good)["values"])) in out
+
+
+def test_shipped_model_files_stay_within_5_mb() -> None:
+    names = (DETECTOR_MODEL, FACES_MODEL, CALIBRATION_FILE)
+    sizes = [(MODELS / name).stat().st_size for name in names]
+    assert min(sizes) > 0 and sum(sizes) <= 5_000_000
