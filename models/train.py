@@ -158,8 +158,8 @@ def main(argv: list[str] | None = None) -> None:
     real = [load_photos(source) for source in args.sources]
     rendered = rendered_photos(args.rendered, SEED)
     rng = np.random.default_rng(SEED)
-    bank = [cut for group in real for cut in cutout_bank(group, CUTOUTS_PER_SOURCE, rng)
-            ] if args.composites else []
+    cut_from = real if args.composites else []  # no tables of real dice, nothing to cut
+    bank = [cut for group in cut_from for cut in cutout_bank(group, CUTOUTS_PER_SOURCE, rng)]
     composites = composite_photos(args.composites, SEED + 2, bank)
     real_share = 1 - RENDERED_SHARE - (COMPOSITE_SHARE if composites else 0)
     shares = [real_share / len(real)] * len(real) + [RENDERED_SHARE, COMPOSITE_SHARE]
