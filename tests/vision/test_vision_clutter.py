@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from models import evalsets, evaluate, loso
+from models import data, evalsets, evaluate, loso
 from models.clutter import DECOYS, cluttered_background, decoy
 from models.render import render_scene
 from models.samples import close_up, scene_photo
@@ -104,6 +104,37 @@ def test_loso_report_sets_a_pair_beside_the_shipped_pair(tmp_path: Path,
     assert "not trained yet: python -m models.loso train --without byler" in text
     results = json.loads((tmp_path / "loso.json").read_text())
     assert set(results) == {"rendered"} and results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
+
+
+def test_roboflow_quarter_holds_out_every_export_of_a_photo() -> None:
+    names = [f"dice_{n}_jpg.rf.{tag}.jpg" for n in range(200) for tag in ("a1", "b2", "c3")]
+    held = {data.taken_from(Path(name)) for name in names if data.in_held_out_quarter(Path(name))}
+    for name in names:
+        assert data.in_held_out_quarter(Path(name)) == (data.taken_from(Path(name)) in held)
+    assert 30 <= len(held) <= 70  # about a quarter of 200 photos
+    assert data.taken_from(Path("IMG_0042.jpg")) == "IMG_0042.jpg"
+
+
+def test_loso_report_reads_roboflow_quarter_with_both_pairs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loso, "RUNS", tmp_path)
+    photos = evalsets.scene_set("tables", 3, 5, evalsets.table_scene)
+    monkeypatch.setattr(loso, "held_out_photos", lambda source: photos)
+    monkeypatch.setattr(loso, "source_photos", lambda name: photos)
+    assert "not trained yet: python -m models.loso train --without roboflow --within" \
+        in loso.report()
+    pair = loso.within_folder()
+    pair.mkdir()
+    for name in ("detector.onnx", "faces.onnx"):  # the shipped models, as if trained so
+        (pair / name).write_bytes((MODELS / name).read_bytes())
+    lines = loso.report().splitlines()
+    assert any(line.split() == ["without", "not", "trained", "yet"] for line in lines)
+    mine = next(line.split() for line in lines if line.strip().startswith("other 3/4"))
+    assert mine[2:4] == [str(len(photos)), str(sum(len(p.values) for p in photos))]
+    assert 0.5 < float(mine[7]) <= 1.0 and mine[10] == "|"
+    results = json.loads((tmp_path / "loso.json").read_text())
+    assert results["roboflow-quarter"]["other 3/4"]["f1"] == pytest.approx(float(mine[7]),
+                                                                          abs=1e-3)
 
 
 def test_rendered_evaluation_tables_are_written_once(tmp_path: Path,
