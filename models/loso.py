@@ -1,13 +1,14 @@
 """Generalization: leave one source out, train on the others, read the one left out.
 
 ``python -m models.loso train [--without byler|roboflow|rendered ...] [--within]``
-trains one model pair per source left out into ``runs/loso-without-<source>`` (git-ignored),
-with a shorter schedule than the shipped models. ``python -m models.loso`` (also
-part of ``make eval``) prints per-source F1 of each such pair on the source it did
-not see (per die, of each photo's values wherever the boxes lie, and told how many
-dice there are), beside the same figures of the shipped pair on the same photos
-(which trained on byler train, Roboflow and other rendered scenes: how far reading an
-unseen source falls behind a seen one), and says which pairs are not trained yet.
+trains one model pair per source left out into ``runs/loso-without-<source>``
+(git-ignored), with a shorter schedule than the shipped models (``--full``: the same
+schedule). ``python -m models.loso`` (also part of ``make eval``) prints per-source F1
+of each such pair on the source it did not see (per die, of each photo's values
+wherever the boxes lie, and told how many dice there are), beside the same figures of
+the shipped pair on the same photos (which trained on byler train, Roboflow and other
+rendered scenes: how far reading an unseen source falls behind a seen one), and says
+which pairs are not trained yet.
 
 ``train --within`` trains, with the same schedule, the pair that sees Roboflow but not
 a quarter of its photos (``runs/within-roboflow``); the report reads that quarter with
@@ -54,27 +55,29 @@ def held_out_photos(source: str) -> list[LabelledPhoto]:
     return source_photos(source)
 
 
-def train_short(sources: list[str], rendered: int, out: Path, threads: int) -> None:
-    """Train the short recipe on *sources* and *rendered* scenes (needs the `train` extra)."""
+def train_pair(sources: list[str], rendered: int, out: Path, threads: int,
+               full: bool = False) -> None:
+    """Train a pair on *sources* and *rendered* scenes, on the short schedule or, *full*,
+    on `make train`'s (needs the `train` extra)."""
     from models import train  # PyTorch: only for training, not for reading the table
 
+    steps = [] if full else [f"--{name.replace('_', '-')}={count}"
+                             for name, count in SHORT.items()]
     train.main(["--sources", *sources, "--rendered", str(rendered),
                 "--composites", str(rendered),  # tables with real dice on them too
-                "--out", str(out), "--threads", str(threads),
-                "--detector-steps", str(SHORT["detector_steps"]),
-                "--detector-refine-steps", str(SHORT["detector_refine_steps"]),
-                "--classifier-steps", str(SHORT["classifier_steps"])])
+                "--out", str(out), "--threads", str(threads), *steps])
 
 
-def train_without(without: str, threads: int) -> None:
-    """Train the short recipe on every source but *without*."""
+def train_without(without: str, threads: int, full: bool = False) -> None:
+    """Train a pair on every source but *without*."""
     sources = [s for name, group in TRAINING.items() if name != without for s in group]
-    train_short(sources, 0 if without == "rendered" else 300, run_folder(without), threads)
+    train_pair(sources, 0 if without == "rendered" else 300, run_folder(without), threads,
+               full)
 
 
-def train_within(threads: int) -> None:
-    """Train the short recipe on everything but a quarter of Roboflow's photos."""
-    train_short(["byler-train", "roboflow-rest"], 300, within_folder(), threads)
+def train_within(threads: int, full: bool = False) -> None:
+    """Train a pair on everything but a quarter of Roboflow's photos."""
+    train_pair(["byler-train", "roboflow-rest"], 300, within_folder(), threads, full)
 
 
 def score(without: str, photos: list[LabelledPhoto],
@@ -175,14 +178,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--without", choices=SOURCES, action="append")
     parser.add_argument("--within", action="store_true",
                         help="train the pair without a quarter of Roboflow's photos")
+    parser.add_argument("--full", action="store_true",
+                        help="train on make train's schedule (about 25 min a pair) "
+                             "instead of the short one (about 10 min)")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
     if args.action == "train":
         everything = not args.without and not args.within
         for source in args.without or (SOURCES if everything else ()):
-            train_without(source, args.threads)
+            train_without(source, args.threads, args.full)
         if args.within or everything:
-            train_within(args.threads)
+            train_within(args.threads, args.full)
     print(report(), flush=True)
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+import models
 from models import data, evalsets, evaluate, loso
 from models.clutter import DECOYS, cluttered_background, decoy
 from models.render import render_scene
@@ -135,6 +138,25 @@ def test_loso_report_reads_roboflow_quarter_with_both_pairs(
     results = json.loads((tmp_path / "loso.json").read_text())
     assert results["roboflow-quarter"]["other 3/4"]["f1"] == pytest.approx(float(mine[7]),
                                                                           abs=1e-3)
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_loso_trains_short_or_full_schedule(full: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[str]] = []
+    trainer = types.ModuleType("models.train")
+    trainer.main = calls.append  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "models.train", trainer)
+    monkeypatch.setattr(models, "train", trainer, raising=False)
+    argv = ["train", "--without", "rendered", "--within"] + (["--full"] if full else [])
+    monkeypatch.setattr(loso, "report", lambda: "")
+    loso.main(argv)
+    without, within = calls
+    assert without[:5] == ["--sources", "byler-train", "roboflow", "--rendered", "0"]
+    assert within[:5] == ["--sources", "byler-train", "roboflow-rest", "--rendered", "300"]
+    assert within[within.index("--out") + 1] == str(loso.within_folder())
+    short = ["--detector-steps=1000", "--detector-refine-steps=200", "--classifier-steps=2000"]
+    for args in calls:
+        assert (args[-3:] == short) != full and "--threads" in args
 
 
 def test_rendered_evaluation_tables_are_written_once(tmp_path: Path,
