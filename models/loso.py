@@ -153,8 +153,10 @@ def within_lines(results: dict[str, object]) -> list[str]:
     except FileNotFoundError as error:
         return [*lines, f"  data missing: {error}"]
     pairs = {"without": run_folder("roboflow"), "other 3/4": within_folder()}
-    tallies = {label: (score_pair(folder, photos, told), told)
-               for label, folder in pairs.items() for told in [Tally()]}
+    tallies = {}
+    for label, folder in pairs.items():
+        told = Tally()
+        tallies[label] = (score_pair(folder, photos, told), told)
     if all(tally is None for tally, _ in tallies.values()):
         return [*lines, "  not trained yet: python -m models.loso train --without roboflow "
                         "--within"]
