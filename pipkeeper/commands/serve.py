@@ -2,7 +2,8 @@
 
 The server is uvicorn (asyncio) running `web.asgi.LiveApp`: views on a pool of
 worker threads, event streams on the event loop, so hundreds of open phones and
-tablets hold no thread, and a client that trickles its request holds only a socket.
+tablets hold no thread, and a client that stalls or trickles its request holds
+only a socket, and only until its deadline (`web.connection.Limits`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 from web.security import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:
+    import uvicorn
     from flask import Flask
+
+    from web.connection import Limits
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -48,8 +52,9 @@ def register(subparsers: Any) -> None:
     """Add the ``serve`` sub-command to *subparsers*."""
     parser = subparsers.add_parser(
         "serve", help="serve the scorecards and the scoreboard on a local web page",
-        description="Serve the web app with waitress. Listens on 127.0.0.1 unless told "
-        "otherwise; --host 0.0.0.0 lets phones and tablets on the LAN join.",
+        description="Serve the web app with uvicorn: views on a pool of worker threads, "
+        "event streams and request bodies on its event loop. Listens on 127.0.0.1 unless "
+        "told otherwise; --host 0.0.0.0 lets phones and tablets on the LAN join.",
     )
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 for the LAN)")
@@ -169,6 +174,21 @@ class DatabaseUnusableError(OSError):
     """The database file cannot be opened, read, written or migrated."""
 
 
+def server_config(app: Flask, threads: int, limits: Limits | None = None) -> uvicorn.Config:
+    """Return uvicorn's configuration serving *app* on *threads* workers under *limits*."""
+    import uvicorn
+
+    from web.asgi import LiveApp
+    from web.connection import Limits, guarded_protocol
+
+    limits = limits or Limits()
+    return uvicorn.Config(LiveApp(app, workers=threads, limits=limits),
+                          http=guarded_protocol(limits), ws="none", loop="asyncio",
+                          lifespan="off", log_level="warning", access_log=False,
+                          server_header=False, timeout_keep_alive=int(limits.keep_alive_seconds),
+                          timeout_graceful_shutdown=2)
+
+
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Serve until interrupted; return 0.
 
@@ -176,7 +196,6 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """
     import uvicorn
 
-    from web.asgi import LiveApp
     from web.db import default_database
 
     lan = lan_address() if args.host in ALL_INTERFACES else None
@@ -194,9 +213,5 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         else:
             print("No LAN address found: other devices cannot join.", file=out)
     out.flush()
-    config = uvicorn.Config(LiveApp(app, workers=args.threads), http="h11", ws="none",
-                            loop="asyncio", lifespan="off", log_level="warning",
-                            access_log=False, server_header=False, timeout_keep_alive=15,
-                            timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(app, args.threads)).run(sockets=[sock])
     return 0
