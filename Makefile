@@ -35,7 +35,7 @@ train: $(TRAIN_STAMP)
 	$(BIN)/python -m models.train
 
 eval: $(STAMP)
-	$(BIN)/python -m models.evaluate --loso ../shared/data/dice/byler/images/val ../shared/data/dice/byler/images/test
+	$(BIN)/python -m models.evaluate --loso
 
 bench: $(STAMP)
 	$(BIN)/python -m models.bench

@@ -61,9 +61,9 @@ def speckle(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def die_crop(image: np.ndarray, box: np.ndarray,
-             rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return a CROP_SIZE crop around *box* as the reader would cut it, randomly moved.
+def die_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator,
+             size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return a *size* crop around *box* as the reader would cut it, randomly moved.
 
     Also returns the box's code in the crop (see vision.faces.box_in_crop) and a mask
     of which code parts hold: the centre always, the size only when the die was
@@ -71,24 +71,24 @@ def die_crop(image: np.ndarray, box: np.ndarray,
     Rotation, scale and shift mimic both a turned die and a detector's imperfect box;
     a random down-and-up resize mimics a die only a few pixels wide.
     """
-    big = round(CROP_SIZE * ROOM)
+    big = round(size * ROOM)
     square = square_around(box, CONTEXT * ROOM)
     patch = cut(image, square, big)
     upright = rng.random() < 0.5
     angle = 90.0 * int(rng.integers(4)) if upright else rng.uniform(0, 360)
     scale = float(np.exp(rng.uniform(np.log(0.85), np.log(1.3))))
-    shift = rng.uniform(-0.08, 0.08, 2) * CROP_SIZE
+    shift = rng.uniform(-0.08, 0.08, 2) * size
     m: np.ndarray = cv2.getRotationMatrix2D((big / 2, big / 2), angle, scale)
-    m[:, 2] += shift + (CROP_SIZE - big) / 2
-    crop = cv2.warpAffine(patch, m, (CROP_SIZE, CROP_SIZE), borderMode=cv2.BORDER_REPLICATE)
-    if rng.random() < 0.25:
-        small = int(rng.integers(22, CROP_SIZE))
+    m[:, 2] += shift + (size - big) / 2
+    crop = cv2.warpAffine(patch, m, (size, size), borderMode=cv2.BORDER_REPLICATE)
+    if rng.random() < 0.25:  # as small as 22 px across the crop
+        small = int(rng.integers(22, size))
         crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA),
-                          (CROP_SIZE, CROP_SIZE))
+                          (size, size))
     corners = np.array([[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]])
     moved = (corners - square[:2]) * big / square[2] @ m[:, :2].T + m[:, 2]
     code = box_in_crop(np.concatenate([moved.min(axis=0), moved.max(axis=0)]),
-                       (0, 0, CROP_SIZE))
+                       (0, 0, size))
     if rng.random() < 0.5:
         crop, code[0] = np.ascontiguousarray(crop[:, ::-1]), -code[0]
     mask = np.array([1, 1, upright, upright], np.float32)

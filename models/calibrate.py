@@ -2,10 +2,11 @@
 
 ``python -m models.calibrate`` reads rendered tables of dice among decoys, a third
 of them board-game tables with small dice (seeds used by neither training nor
-evaluation), a third of Roboflow and half of byler train with the shipped
+evaluation), and training photos of every real source (a part of each: byler train,
+Roboflow and each kind of Rune55 scene but their held-out photos) with the shipped
 models, fits p = sigmoid(a * logit(score) + c * logit(is_die) + b) to whether each
 find was a true die read right (each group weighing the same), and writes
-``models/calibration.json``. The validation photos are not used. The finds are kept
+``models/calibration.json``. No held-out photo is used. The finds are kept
 in runs/calibration-finds.npz; ``--reuse`` fits again from them without reading.
 """
 
@@ -75,8 +76,12 @@ def collect(photos: list[LabelledPhoto], detector: DiceDetector, reader: FaceRea
 def calibration_groups() -> dict[str, list[LabelledPhoto]]:
     """Return the photos the calibration is fitted on, by group (no validation photo)."""
     tables = scene_set("calibration", CALIBRATION_SCENES, CALIBRATION_SEED, calibration_scene)
-    return {"rendered tables": tables, "roboflow (every 3rd)": source_photos("roboflow")[::3],
-            "byler train (every 2nd)": source_photos("byler-train")[::2]}
+    return {"rendered tables": tables,
+            "roboflow rest (every 3rd)": source_photos("roboflow-rest")[::3],
+            "byler train (every 2nd)": source_photos("byler-train")[::2],
+            "rune55 trays rest (every 2nd)": source_photos("rune55-trays-rest")[::2],
+            "rune55 close-ups rest (every 5th)": source_photos("rune55-closeups-rest")[::5],
+            "rune55 tables rest (every 10th)": source_photos("rune55-tables-rest")[::10]}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,7 @@ or ``$PIPKEEPER_DICE_DATA``); nothing here copies them into the project.
 from __future__ import annotations
 
 import os
+import re
 import zlib
 from pathlib import Path
 
@@ -24,20 +25,44 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "byler-train": ("byler/images/train",),
     "byler-val": ("byler/images/val", "byler/images/test"),
     "roboflow": ("roboflow-v3-train/train/images",),
+    "rune55": ("rune55-v3/train/images",),
 }
 
+# Rune55's three kinds of scene, told apart by the source photo's name: a Pixel phone
+# over coloured dice in felt trays (PXL_...), grayscale close-ups under a ring light
+# (00NNN_jpg) and grayscale small angled dice on white tables (every other name).
+KINDS: dict[str, tuple[str, str]] = {
+    "rune55-trays": ("rune55", "trays"),
+    "rune55-closeups": ("rune55", "closeups"),
+    "rune55-tables": ("rune55", "tables"),
+}
 
 # A source split by the photo its files were taken from: (source, the held-out quarter?)
 SPLITS: dict[str, tuple[str, bool]] = {
-    "roboflow-rest": ("roboflow", False),
-    "roboflow-quarter": ("roboflow", True),
+    f"{name}-{part}": (name, part == "quarter")
+    for name in ("roboflow", *KINDS) for part in ("rest", "quarter")
 }
+
+# What `make train` learns from: every real source but the held-out photos.
+TRAINING = ("byler-train", "roboflow-rest", "rune55-trays-rest", "rune55-closeups-rest",
+            "rune55-tables-rest")
+# Every source's held-out photos, as `make eval` reports them.
+HELD_OUT = ("byler-val", "rune55-trays-quarter", "rune55-closeups-quarter",
+            "rune55-tables-quarter", "roboflow-quarter")
 
 
 def taken_from(path: Path) -> str:
     """Return the name of the photo a file was exported from: Roboflow exported each photo
     up to three times (cropped, brightened, noised) as NAME.rf.HASH.jpg."""
     return path.name.split(".rf.")[0]
+
+
+def rune55_kind(path: Path) -> str:
+    """Return which of Rune55's kinds of scene (see KINDS) a file shows."""
+    name = taken_from(path)
+    if name.startswith("PXL_"):
+        return "trays"
+    return "closeups" if re.fullmatch(r"\d{5}_jpg", name) else "tables"
 
 
 def in_held_out_quarter(path: Path) -> bool:
@@ -54,6 +79,9 @@ def source_photos(name: str) -> list[LabelledPhoto]:
     if name in SPLITS:
         source, held_out = SPLITS[name]
         return [p for p in source_photos(source) if in_held_out_quarter(p.path) == held_out]
+    if name in KINDS:
+        source, kind = KINDS[name]
+        return [p for p in source_photos(source) if rune55_kind(p.path) == kind]
     root = data_root()
     if not root.is_dir():
         raise FileNotFoundError(f"dice data not found at {root}; set PIPKEEPER_DICE_DATA")

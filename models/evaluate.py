@@ -1,6 +1,7 @@
 """Measure reading accuracy on folders of photos with YOLO labels.
 
-``python -m models.evaluate DIR [DIR...]`` prints detection recall and precision,
+``python -m models.evaluate`` prints the table of every source's held-out photos
+(models.heldout). ``python -m models.evaluate DIR [DIR...]`` prints detection recall and precision,
 value accuracy of matched dice, per-die F1 (right place and right value), values F1
 (each photo's values as a multiset, wherever the boxes lie: what the scorekeeper
 gets), the share of photos read exactly right, a confusion table, ms per photo and whether
@@ -162,13 +163,20 @@ def report(tally: Tally, told: Tally | None = None) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Evaluate the folders given on the command line; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("folders", nargs="*", type=Path,
+                        help="folders of labelled photos (default: every source's held-out "
+                             "photos, one row each)")
     parser.add_argument("--loso", action="store_true",
                         help="also print leave-one-source-out and small-dice figures")
     args = parser.parse_args(argv)
-    photos = [p for folder in args.folders for p in photos_in(folder)]
-    told = Tally()
-    print(report(evaluate(photos, told=told), told), flush=True)
+    if args.folders:
+        photos = [p for folder in args.folders for p in photos_in(folder)]
+        told = Tally()
+        print(report(evaluate(photos, told=told), told), flush=True)
+    else:
+        from models import heldout
+
+        print(heldout.table()[0], flush=True)
     if args.loso:
         from models import evalsets, loso
 

@@ -12,7 +12,7 @@ from models.augment import die_crop, photometric, random_negative
 from models.data import source_photos
 from models.render import Scene, render_scene
 from vision.detect import STRIDE, DiceDetector, iou
-from vision.faces import NOT_A_DIE
+from vision.faces import CROP_SIZE, NOT_A_DIE
 from vision.image import decode_bytes
 
 MINING_THRESHOLD = 0.15  # detector score above which a find away from dice is mined
@@ -211,9 +211,9 @@ def with_hard_negatives(photo: Photo, detector: DiceDetector) -> Photo:
     return Photo(photo.image, photo.boxes, photo.values, hard)
 
 
-def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.3
-                ) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
-    """Return (crop CHW float32, class, box code, code mask) for one random crop.
+def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.3,
+                size: int = CROP_SIZE) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+    """Return (crop CHW float32, class, box code, code mask) for one random *size* crop.
 
     The class is 0..5 for faces 1..6 or NOT_A_DIE; a "not a die" crop has no box.
     """
@@ -228,7 +228,7 @@ def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.
             i = int(rng.integers(len(photo.boxes)))
             box, label = photo.boxes[i], int(photo.values[i]) - 1
         if box is not None:
-            crop, code, mask = die_crop(photo.image, box, rng)
+            crop, code, mask = die_crop(photo.image, box, rng, size)
             crop = photometric(crop, rng, invert=0.1)
             if label == NOT_A_DIE:
                 mask = np.zeros_like(mask)

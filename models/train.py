@@ -1,13 +1,15 @@
 """Train the dice detector and face classifier on CPU, then export both to ONNX.
 
-``python -m models.train`` trains on byler train + roboflow + rendered dice and
-writes models/detector.onnx and models/faces.onnx. ``--sources byler-train``
-(or ``roboflow``) and ``--out DIR`` train a cross-source model elsewhere.
+``python -m models.train`` trains on every real source but its held-out photos
+(models.data.TRAINING) and rendered dice, and writes models/detector.onnx and
+models/faces.onnx. ``--sources byler-train`` (or any other source) and ``--out DIR``
+train a cross-source model elsewhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,9 +18,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.cutouts import composite_photos, cutout_bank
-from models.nets import Classifier, Detector, Exported
+from models.cutouts import Cutout, composite_photos, cutout_bank
+from models.data import TRAINING
+from models.nets import Classifier, Detector, Exported, PretrainedReader
 from models.samples import (
+    Photo,
     Pool,
     crop_sample,
     detector_sample,
@@ -60,12 +64,11 @@ def detector_step(net: Detector, pool: Pool, rng: np.random.Generator,
     return focal_loss(heat_out, heat) + box_loss
 
 
-def classifier_step(net: Classifier, pool: Pool, rng: np.random.Generator,
+def classifier_step(net: nn.Module, pool: Pool, rng: np.random.Generator,
                     batch: int, size: int) -> torch.Tensor:
     """Return the loss of one random classifier batch: classes plus the die's box."""
-    del size
-    crops, labels, codes, masks = zip(*(crop_sample(pool, rng) for _ in range(batch)),
-                                      strict=True)
+    crops, labels, codes, masks = zip(*(crop_sample(pool, rng, size=size)
+                                        for _ in range(batch)), strict=True)
     logits, box = net(torch.from_numpy(np.stack(crops)) / 255.0)
     mask = torch.from_numpy(np.stack(masks))
     box_loss = (torch.abs(box - torch.from_numpy(np.stack(codes))) * mask).sum()
@@ -99,10 +102,10 @@ def fit(net: nn.Module, step: Callable[..., torch.Tensor], pool: Pool,
     net.eval()
 
 
-def export(net: nn.Module, path: Path, detector: bool) -> None:
+def export(net: nn.Module, path: Path, detector: bool, crop: int = CROP_SIZE) -> None:
     """Write *net* as ONNX taking 0..255 floats (batch and, for the detector, size dynamic)."""
     wrapped = Exported(net, detector).eval()
-    size = (1, 3, 256, 256) if detector else (1, 3, CROP_SIZE, CROP_SIZE)
+    size = (1, 3, 256, 256) if detector else (1, 3, crop, crop)
     outputs = ["heat", "box"] if detector else ["probs", "box"]
     axes = {0: "n", 2: "h", 3: "w"} if detector else {0: "n"}
     torch.onnx.export(wrapped, (torch.zeros(size),), str(path), input_names=["image"],
@@ -130,16 +133,37 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
     mined = pool.map(lambda p: with_hard_negatives(p, detector))
     print(f"{sum(len(p.hard) for p in mined.photos)} false detections mined", flush=True)
     torch.manual_seed(SEED)
-    classifier = Classifier(CROP_SIZE)
-    fit(classifier, classifier_step, mined, args.classifier_steps, 128, CROP_SIZE,
-        f"{args.out.name}-classifier")
-    export(classifier, args.out / "faces.onnx", detector=False)
+    if args.reader == "pretrained":
+        classifier: nn.Module = PretrainedReader(args.crop)
+        batch, lr = 64, 1e-3
+    else:
+        classifier, batch, lr = Classifier(args.crop), 128, 3e-3
+    fit(classifier, classifier_step, mined, args.classifier_steps, batch, args.crop,
+        f"{args.out.name}-classifier", lr=lr)
+    export(classifier, args.out / "faces.onnx", detector=False, crop=args.crop)
+
+
+def cached_bank(sources: list[str], real: list[list[Photo]]) -> list[Cutout]:
+    """Return the real dice cut out of *real* (the photos of *sources*), cutting them once:
+    the bank is kept in runs/checkpoints/ under the sources' names (GrabCut takes about a
+    minute a source)."""
+    path = CHECKPOINTS / f"cutouts-{'-'.join(sources)}-{CUTOUTS_PER_SOURCE}.pkl"
+    if path.exists():
+        with path.open("rb") as stored:
+            bank: list[Cutout] = pickle.load(stored)
+        return bank
+    rng = np.random.default_rng(SEED)
+    bank = [cut for group in real for cut in cutout_bank(group, CUTOUTS_PER_SOURCE, rng)]
+    CHECKPOINTS.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        pickle.dump(bank, out)
+    return bank
 
 
 def main(argv: list[str] | None = None) -> None:
     """Train and export both models."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sources", nargs="+", default=["byler-train", "roboflow"])
+    parser.add_argument("--sources", nargs="+", default=list(TRAINING))
     parser.add_argument("--rendered", type=int, default=300, help="rendered scenes to add")
     parser.add_argument("--composites", type=int, default=300,
                         help="rendered tables holding real dice cut from the sources")
@@ -151,15 +175,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", choices=["detector", "classifier"],
                         help="train one model; the classifier learns from the false "
                              "detections of the detector already in --out")
+    parser.add_argument("--reader", choices=["pretrained", "small"], default="pretrained",
+                        help="face reader: EfficientNet-Lite0's first blocks with ImageNet "
+                             "weights, fine-tuned, or the small network trained from scratch")
+    parser.add_argument("--crop", type=int, default=CROP_SIZE, help="the reader's crop side")
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     started = time.time()
     real = [load_photos(source) for source in args.sources]
     rendered = rendered_photos(args.rendered, SEED)
-    rng = np.random.default_rng(SEED)
-    cut_from = real if args.composites else []  # no tables of real dice, nothing to cut
-    bank = [cut for group in cut_from for cut in cutout_bank(group, CUTOUTS_PER_SOURCE, rng)]
+    bank = cached_bank(args.sources, real) if args.composites else []
     composites = composite_photos(args.composites, SEED + 2, bank)
     real_share = 1 - RENDERED_SHARE - (COMPOSITE_SHARE if composites else 0)
     shares = [real_share / len(real)] * len(real) + [RENDERED_SHARE, COMPOSITE_SHARE]

@@ -17,7 +17,7 @@ import onnxruntime as ort
 from vision.calibration import Calibration, load_calibration
 from vision.onnx import open_session
 
-CROP_SIZE = 40
+CROP_SIZE = 48  # the shipped reader's input; a reader's own size is read from its model
 # The crop is this many times the die's box: the whole die plus a little table,
 # so that the crop is normalized to the die's own size, whatever the camera.
 CONTEXT = 1.4
@@ -55,11 +55,12 @@ def cut(pixels: np.ndarray, square: Square, size: int) -> np.ndarray:
     return cv2.resize(region, (size, size), interpolation=interpolation)
 
 
-def crops_for(pixels: np.ndarray, squares: Sequence[Square]) -> np.ndarray:
-    """Return the classifier input (N, 3, S, S) float32 for squares of the pixels."""
+def crops_for(pixels: np.ndarray, squares: Sequence[Square],
+              size: int = CROP_SIZE) -> np.ndarray:
+    """Return the classifier input (N, 3, size, size) float32 for squares of the pixels."""
     if len(squares) == 0:
-        return np.zeros((0, 3, CROP_SIZE, CROP_SIZE), np.float32)
-    crops = np.stack([cut(pixels, square, CROP_SIZE) for square in squares])
+        return np.zeros((0, 3, size, size), np.float32)
+    crops = np.stack([cut(pixels, square, size) for square in squares])
     return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), dtype=np.float32)
 
 
@@ -106,6 +107,11 @@ class FaceReader:
         self.session = session
         self.calibration = calibration or Calibration()
 
+    def crop_size(self) -> int:
+        """Return the side of the crops the model reads (its input's fixed size)."""
+        side = self.session.get_inputs()[0].shape[2]
+        return side if isinstance(side, int) else CROP_SIZE
+
     def read(self, pixels: np.ndarray, boxes: np.ndarray) -> Faces:
         """Return probabilities and refined boxes, one row per detected box.
 
@@ -113,7 +119,7 @@ class FaceReader:
         results averaged: a face's pips mean the same value in every pose.
         """
         squares = [square_around(b, CONTEXT) for b in boxes]
-        batch = crops_for(pixels, squares)
+        batch = crops_for(pixels, squares, self.crop_size())
         n = len(batch)
         if n == 0:
             return Faces(np.zeros((0, NOT_A_DIE + 1), np.float32), np.zeros((0, 4), np.float32))

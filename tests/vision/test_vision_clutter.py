@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import models
-from models import data, evalsets, evaluate, loso
+from models import data, evalsets, evaluate, heldout, loso
 from models.clutter import DECOYS, cluttered_background, decoy
 from models.render import render_scene
 from models.samples import close_up, scene_photo
@@ -109,6 +109,24 @@ def test_loso_report_sets_a_pair_beside_the_shipped_pair(tmp_path: Path,
     assert set(results) == {"rendered"} and results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
 
 
+@pytest.mark.parametrize(("name", "kind"), [
+    ("PXL_20240219_191021760_jpg.rf.00ca4402a1.jpg", "trays"),
+    ("00096_jpg.rf.310e8ab7e8.jpg", "closeups"),
+    ("IMG_0654_jpeg_jpg.rf.21ecd84fef.jpg", "tables"),
+    ("2nLHs8jFh4scTPB8JqNf_jpg.rf.72e978b561.jpg", "tables"),
+    ("000961_jpg.rf.310e8ab7e8.jpg", "tables"),
+])
+def test_rune55_kinds_are_told_apart_by_the_source_photos_name(name: str, kind: str) -> None:
+    assert data.rune55_kind(Path(name)) == kind
+
+
+def test_held_out_sources_are_never_trained_on() -> None:
+    for name in data.HELD_OUT:
+        assert name not in data.TRAINING
+        if name in data.SPLITS:
+            assert data.SPLITS[name][1] and name.replace("-quarter", "-rest") in data.TRAINING
+
+
 def test_roboflow_quarter_holds_out_every_export_of_a_photo() -> None:
     names = [f"dice_{n}_jpg.rf.{tag}.jpg" for n in range(200) for tag in ("a1", "b2", "c3")]
     held = {data.taken_from(Path(name)) for name in names if data.in_held_out_quarter(Path(name))}
@@ -118,28 +136,6 @@ def test_roboflow_quarter_holds_out_every_export_of_a_photo() -> None:
     assert data.taken_from(Path("IMG_0042.jpg")) == "IMG_0042.jpg"
 
 
-def test_loso_report_reads_roboflow_quarter_with_both_pairs(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loso, "RUNS", tmp_path)
-    photos = evalsets.scene_set("tables", 3, 5, evalsets.table_scene)
-    monkeypatch.setattr(loso, "held_out_photos", lambda source: photos)
-    monkeypatch.setattr(loso, "source_photos", lambda name: photos)
-    assert "not trained yet: python -m models.loso train --without roboflow --within" \
-        in loso.report()
-    pair = loso.within_folder()
-    pair.mkdir()
-    for name in ("detector.onnx", "faces.onnx"):  # the shipped models, as if trained so
-        (pair / name).write_bytes((MODELS / name).read_bytes())
-    lines = loso.report().splitlines()
-    assert any(line.split() == ["without", "not", "trained", "yet"] for line in lines)
-    mine = next(line.split() for line in lines if line.strip().startswith("other 3/4"))
-    assert mine[2:4] == [str(len(photos)), str(sum(len(p.values) for p in photos))]
-    assert 0.5 < float(mine[7]) <= 1.0 and mine[10] == "|"
-    results = json.loads((tmp_path / "loso.json").read_text())
-    assert results["roboflow-quarter"]["other 3/4"]["f1"] == pytest.approx(float(mine[7]),
-                                                                          abs=1e-3)
-
-
 @pytest.mark.parametrize("full", [False, True])
 def test_loso_trains_short_or_full_schedule(full: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[list[str]] = []
@@ -147,13 +143,15 @@ def test_loso_trains_short_or_full_schedule(full: bool, monkeypatch: pytest.Monk
     trainer.main = calls.append  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "models.train", trainer)
     monkeypatch.setattr(models, "train", trainer, raising=False)
-    argv = ["train", "--without", "rendered", "--within"] + (["--full"] if full else [])
+    argv = ["train", "--without", "rendered", "--without", "rune55"] + (["--full"] if full
+                                                                           else [])
     monkeypatch.setattr(loso, "report", lambda: "")
     loso.main(argv)
-    without, within = calls
-    assert without[:5] == ["--sources", "byler-train", "roboflow", "--rendered", "0"]
-    assert within[:5] == ["--sources", "byler-train", "roboflow-rest", "--rendered", "300"]
-    assert within[within.index("--out") + 1] == str(loso.within_folder())
+    rendered, rune55 = calls
+    assert rendered[:8] == ["--sources", "byler-train", "roboflow-rest", "rune55-trays-rest",
+                            "rune55-closeups-rest", "rune55-tables-rest", "--rendered", "0"]
+    assert rune55[:5] == ["--sources", "byler-train", "roboflow-rest", "--rendered", "300"]
+    assert rune55[rune55.index("--out") + 1] == str(loso.run_folder("rune55"))
     short = ["--detector-steps=1000", "--detector-refine-steps=200", "--classifier-steps=2000"]
     for args in calls:
         assert (args[-3:] == short) != full and "--threads" in args
@@ -242,3 +240,24 @@ def test_evaluation_prints_the_reading_told_how_many_dice(
     told_f1 = float(told.split("per-die F1 ")[1].split(",")[0])
     assert 0.5 < plain <= 1.0 and 0.5 < told_f1 <= 1.0
     assert "photos exactly right" in told
+
+
+def test_heldout_table_has_a_row_per_source_and_names_missing_data(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(evalsets, "RUNS", tmp_path)
+    photos = evalsets.scene_set("tables", 3, 5, evalsets.table_scene)
+
+    def missing() -> list[Any]:
+        raise FileNotFoundError("dice data not found at /nowhere")
+
+    monkeypatch.setattr(heldout, "ROWS", {"rendered": lambda: photos, "absent": missing})
+    text, results = heldout.table()
+    row = next(line.split() for line in text.splitlines() if line.startswith("  rendered"))
+    assert row[1:3] == [str(len(photos)), str(sum(len(p.values) for p in photos))]
+    recall, precision, value, f1, told_f1, exact, ece = (float(v) for v in row[3:10])
+    assert 0.5 < f1 <= 1.0 and 0.5 < told_f1 <= 1.0 and 0.0 <= exact <= 1.0
+    assert f1 <= 2 * recall * precision / (recall + precision) + 1e-3  # value errors cost F1
+    assert value > 0.8 and 0.0 <= ece < 0.5
+    assert results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
+    assert "  absent" in text and "data missing: dice data not found at /nowhere" in text
+    assert set(results) == {"rendered"}
