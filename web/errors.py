@@ -34,14 +34,17 @@ HtmlErrorPage = Callable[[int, str], Any]
 
 class ApiError(Coded):
     """An error a view raises on purpose: an English message, an HTTP status (400 unless
-    given), optional extra JSON fields for the client (e.g. what a photo was read as), and
+    given), optionally the seconds after which to retry (a ``Retry-After`` header),
+    optional extra JSON fields for the client (e.g. what a photo was read as), and
     for the message in other languages its `code` and `params` (see `web.messages`).
     """
 
     def __init__(self, message: str, status: int = 400, *, code: str = "",
-                 params: dict[str, Any] | None = None, **extra: Any) -> None:
+                 params: dict[str, Any] | None = None, retry_after: int | None = None,
+                 **extra: Any) -> None:
         super().__init__(message, code=code, **(params or {}))
         self.status = status
+        self.retry_after = retry_after
         self.extra = extra
 
 
@@ -85,8 +88,11 @@ def handle_refusal(error: RulesError) -> Any:
 
 
 def handle_api(error: ApiError) -> Any:
-    """Errors raised on purpose by views."""
-    return _respond(error.status, message_of(error), **error.extra)
+    """Errors raised on purpose by views (with ``Retry-After`` when they say when to retry)."""
+    response = make_response(_respond(error.status, message_of(error), **error.extra))
+    if error.retry_after is not None:
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response
 
 
 def handle_not_found(error: GameNotFoundError) -> Any:

@@ -21,6 +21,8 @@ bp = Blueprint("frames", __name__, url_prefix="/api")
 
 # The page sends frames about 640 px wide (30-80 kB); a frame ten times that is a mistake.
 MAX_FRAME_BYTES = 1024 * 1024
+# ... and a frame of over 4 MP (2560 x 1440 is 3.7) is a photo sent down the wrong route.
+MAX_FRAME_PIXELS = 4_000_000
 
 
 def _expect_of(value: str | None) -> int | None:
@@ -57,5 +59,5 @@ def read_frame(game_id: int) -> dict[str, Any]:
     _check_size(len(data))  # a body sent without its length
     expect = _expect_of(request.form.get("expect"))
     start = time.perf_counter()
-    reading = photos.read_image(data, expect)
+    reading = photos.read_image(data, expect, MAX_FRAME_PIXELS)
     return {**reading.to_dict(), "ms": round((time.perf_counter() - start) * 1000, 1)}

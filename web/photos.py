@@ -7,7 +7,9 @@ so the app and its API run even where the camera pipeline is unavailable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +23,14 @@ if TYPE_CHECKING:
     from vision import DiceReading
 
 MAX_UPLOAD_BYTES = 15 * 1024 * 1024
+# A decode that takes more than HEAVY_BYTES (a photo of over ~5 MP that is not a JPEG
+# decoded reduced) waits for one of HEAVY_DECODES slots, at most DECODE_WAIT_SECONDS,
+# else 503: a few such images at once cannot take the server's memory and cores.
+HEAVY_BYTES = 32 * 1024 * 1024
+HEAVY_DECODES = 2
+DECODE_WAIT_SECONDS = 1.0
+RETRY_SECONDS = 2
+_HEAVY = threading.BoundedSemaphore(HEAVY_DECODES)
 # File signatures of the formats the camera pipeline decodes.
 SIGNATURES = (
     (0, b"\xff\xd8\xff"),  # JPEG
@@ -61,19 +71,47 @@ def upload_bytes(upload: FileStorage | None, field: str = "photo") -> bytes:
     return data
 
 
-def read_image(data: bytes, expect: int | None = None) -> DiceReading:
+@contextmanager
+def decode_slot(cost: int) -> Iterator[None]:
+    """Hold a slot for a decode taking *cost* bytes (none needed for a light one).
+
+    Raises ApiError(503, Retry-After) when every slot stays taken DECODE_WAIT_SECONDS.
+    """
+    if cost <= HEAVY_BYTES:
+        yield
+        return
+    if not _HEAVY.acquire(timeout=DECODE_WAIT_SECONDS):
+        raise ApiError("the server is reading other large images: try again in a moment",
+                       503, retry_after=RETRY_SECONDS)
+    try:
+        yield
+    finally:
+        _HEAVY.release()
+
+
+def read_image(data: bytes, expect: int | None = None,
+               max_pixels: int | None = None) -> DiceReading:
     """Return what the camera pipeline reads in the image *data* (see vision.read_dice).
 
-    Raises ApiError: 400 for an unreadable image (the vision message), 503 when the
-    camera pipeline or its models are not installed.
+    The image's memory is judged from its header first (`vision.image.decode_cost`),
+    and a heavy one waits for a `decode_slot`. Raises ApiError: 400 for an unreadable
+    image (the vision message) or one over *max_pixels*, 503 when the camera pipeline
+    or its models are not installed, or every slot for heavy images stays taken.
     """
     try:
         from vision import ImageError, ModelError, read_dice
+        from vision.image import decode_cost, image_info
     except ImportError as error:
         raise ApiError(f"reading photos is not available on this server: {error}", 503,
                        code="photos_unavailable") from None
     try:
-        return read_dice(data, expect=expect)
+        info = image_info(data)
+        if max_pixels is not None and info is not None and \
+                info.width * info.height > max_pixels:
+            raise ImageError(f"image is {info.width}x{info.height}, over the "
+                             f"{max_pixels / 1e6:g} MP of a camera frame")
+        with decode_slot(decode_cost(data)):
+            return read_dice(data, expect=expect)
     except ImageError as error:
         raise ApiError(f"not a readable image: {error}", code="unreadable_image") from None
     except ModelError as error:
