@@ -35,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         frames,
         i18n,
         join,
+        limits,
         pages,
         security,
         store,
@@ -54,7 +55,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = security.load_secret_key(Path(app.config["DATABASE"]).parent)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # state keys in documented order
 
-    for resource in (db, store, access, errors, security, events, i18n, advice):
+    for resource in (db, store, access, errors, security, events, i18n, advice, limits):
         resource.init_app(app)
     app.url_map.converters["game_id"] = GameIdConverter
     for blueprint in (api.bp, api_advice.bp, frames.bp, join.bp, pages.bp):

@@ -21,7 +21,7 @@ from typing import Literal, TypeVar
 from flask import Flask, current_app, request
 from werkzeug.wrappers import Response
 
-from web import store
+from web import limits, store
 from web.actions import Change
 from web.db import get_db
 from web.errors import ApiError
@@ -117,6 +117,20 @@ def _require(record: store.Record, role: Role) -> store.Record:
         raise ApiError(f"only the device that started game {record.id} may do this", 403,
                        code="owner_only", params={"game": record.id})
     return record
+
+
+def find_by_code(code: str) -> store.Record:
+    """Return the game of join code *code*, counting a wrong code against the address.
+
+    Raises ApiError(429) while this address or everyone is past the wrong codes
+    allowed a minute, GameNotFoundError (404) for a wrong code.
+    """
+    limits.check_join()
+    try:
+        return store.find_by_code(get_db(), code)
+    except store.GameNotFoundError:
+        limits.failed_join()
+        raise
 
 
 def load_game(game_id: int, role: Role = "player") -> store.Record:

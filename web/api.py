@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from scorekeeper import RULESET_NAMES, ruleset
 from scorekeeper.audit import Pad, audit
 from scorekeeper.series import Series
-from web import access, actions, advice, listing, photos, rethrow, store
+from web import access, actions, advice, limits, listing, photos, rethrow, store
 from web.db import get_db
 from web.errors import ApiError
 from web.events import compact, hub, publish, stream_response
@@ -41,7 +41,11 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 @bp.post("/games")
 def create_game() -> Response:
-    """Start a series with its first game; 201 with the state, and the owner's cookie."""
+    """Start a series with its first game; 201 with the state, and the owner's cookie.
+
+    429 with Retry-After past the games one address may start a minute (`web.limits`).
+    """
+    limits.check_create()
     body = json_body()
     rules = body.get("rules", "yahtzee")
     if not isinstance(rules, str) or len(rules) > 100:
@@ -85,6 +89,16 @@ def delete_game(game_id: int) -> Response:
     access.records().drop(game_id)
     hub().publish_gone(game_id)
     return access.forget(Response(status=204), game_id)
+
+
+@bp.post("/games/<game_id:game_id>/join-code")
+def new_join_code(game_id: int) -> Response:
+    """Give the game a new join code (its owner only): every other device's cookie stops
+    working, their streams end; the state, and the owner's cookie for the new code."""
+    access.load_game(game_id, "owner")
+    record = store.new_code(get_db(), game_id, access.records())
+    hub().end_streams(game_id)
+    return access.grant(jsonify(render_state(record)), record.id, record.join_code, "owner")
 
 
 def _change(game_id: int, version: int | None,
@@ -185,12 +199,15 @@ def events(game_id: int) -> Response:
 
 @bp.post("/join")
 def join_by_code() -> Response:
-    """Join the game whose code is ``code``: its id and path, and the device's cookie."""
+    """Join the game whose code is ``code``: its id and path, and the device's cookie.
+
+    404 for a wrong code; 429 with Retry-After past the wrong codes allowed a minute.
+    """
     code = json_body().get("code")
     if not isinstance(code, str) or not code.strip():
         raise ApiError(f"'code' must be a game's join code, got {quote(code)}",
                        code="field_text", params={"field": "code"})
-    record = store.find_by_code(get_db(), code[:40])
+    record = access.find_by_code(code[:40])
     response = jsonify({"id": record.id, "path": url_for("pages.game", game_id=record.id)})
     return access.grant(response, record.id, record.join_code, "player")
 

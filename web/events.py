@@ -132,6 +132,13 @@ class Hub:
             entry.version, entry.message = version, message
             deliver_all(entry.subscribers, message)
 
+    def end_streams(self, game_id: int) -> None:
+        """End every stream of game *game_id* (its join code changed: each must join anew)."""
+        with self._lock:
+            entry = self._games.pop(game_id, None)
+        for subscriber in entry.subscribers if entry else ():
+            subscriber.deliver(None)
+
     def publish_gone(self, game_id: int) -> None:
         """End every stream of game *game_id*: it was deleted."""
         with self._lock:

@@ -50,9 +50,9 @@ def phones_can_join(code: str) -> bool:
 def join(code: str) -> BaseResponse:
     """Let this device into the game of join code *code* (any case) and open its page.
 
-    404 for an unknown code.
+    404 for an unknown code, 429 past the wrong codes allowed a minute (`web.limits`).
     """
-    record = store.find_by_code(get_db(), code[:40])
+    record = access.find_by_code(code[:40])
     response = redirect(url_for("pages.game", game_id=record.id))
     return access.grant(response, record.id, record.join_code, "player")
 

@@ -6,7 +6,11 @@ series' summary (`web.listing`) for lists. A change names the version it was
 based on; the ``UPDATE … WHERE id = ? AND version = ?`` only succeeds for the
 current version, so a stale write from a second device never overwrites a newer
 one. A `RecordCache` keeps the parsed series of recent games, so a request
-reads one small column to learn that its cached game is current and replays nothing.
+reads two small columns to learn that its cached game is current and replays nothing.
+
+Ids are never reused (``AUTOINCREMENT``, migration 0003): a deleted game's id,
+its cookies and whatever another server process still caches of it never name
+a later game.
 """
 
 from __future__ import annotations
@@ -119,11 +123,12 @@ class RecordCache:
         self._finished: OrderedDict[int, tuple[Game, str, dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: int, version: int) -> Record | None:
-        """Return the cached record of *game_id* if it is at *version*."""
+    def get(self, game_id: int, version: int, created_at: str) -> Record | None:
+        """Return the cached record of *game_id* if it is at *version* of the game created
+        at *created_at* (never a deleted game's record under a reused id)."""
         with self._lock:
             record = self._records.get(game_id)
-            if record is None or record.version != version:
+            if record is None or (record.version, record.created_at) != (version, created_at):
                 return None
             self._records.move_to_end(game_id)
             return record
@@ -172,10 +177,11 @@ def load(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = Non
     Raises GameNotFoundError.
     """
     if cache is not None:
-        version = current_version(conn, game_id)
-        if version is None:
+        row = conn.execute("SELECT version, created_at FROM games WHERE id = ?",
+                           (game_id,)).fetchone()
+        if row is None:
             raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
-        if (record := cache.get(game_id, version)) is not None:
+        if (record := cache.get(game_id, row["version"], row["created_at"])) is not None:
             return record
     row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
@@ -221,6 +227,28 @@ def delete(conn: sqlite3.Connection, game_id: int) -> None:
     with transaction(conn):
         if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount != 1:
             raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
+
+
+def new_code(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = None) -> Record:
+    """Give game *game_id* a fresh join code (a new version); return the new record.
+
+    Every grant of the old code (`web.access`) stops holding. Raises GameNotFoundError.
+    """
+    for _ in range(20):
+        code = new_join_code()
+        try:
+            with transaction(conn):
+                record = load(conn, game_id, cache)
+                now = _now()
+                conn.execute("UPDATE games SET join_code = ?, version = version + 1,"
+                             " updated_at = ? WHERE id = ?", (code, now, game_id))
+                write_summary(conn, game_id, record.version + 1, record.series,
+                              record.created_at, now)
+        except sqlite3.IntegrityError:  # join code taken: draw another
+            continue
+        changed = replace(record, join_code=code, version=record.version + 1, updated_at=now)
+        return cache.put(changed) if cache is not None else changed
+    raise RuntimeError("could not find a free join code")
 
 
 def _series_text(series: Series, cache: RecordCache | None) -> str:
