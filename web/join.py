@@ -10,8 +10,7 @@ import segno
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from web import access, store
-from web.db import get_db
+from web import access
 
 bp = Blueprint("join", __name__)
 
