@@ -76,15 +76,16 @@ def face_marks(points: np.ndarray, values: dict[int, int], pip_radius: float) ->
     return depth.clip(0, 1)
 
 
-def shaded_die(rng: np.random.Generator, value: int, size: int, pitch: float,
-               body: np.ndarray, pip: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return (BGR, alpha) of a die of edge *size* px showing *value* on top, seen *pitch*
-    radians off vertical, its body and pips of the given BGR colours."""
-    turn = rotation(pitch, float(rng.uniform(0, 2 * np.pi)))
-    rounding = float(rng.uniform(0.12, 0.35))
+def face_values(rng: np.random.Generator, value: int) -> dict[int, int]:
+    """Return the number on each face (see face_marks) of a die showing *value* on top."""
     sides = side_values(rng, value)
-    values = {5: value, 4: 7 - value, 1: sides["east"], 0: sides["west"],
-              3: sides["north"], 2: sides["south"]}
+    return {5: value, 4: 7 - value, 1: sides["east"], 0: sides["west"],
+            3: sides["north"], 2: sides["south"]}
+
+
+def view_rays(turn: np.ndarray, size: int) -> tuple[np.ndarray, int, int]:
+    """Return the camera's ray origins (one a pixel, in the camera's frame), the traced
+    image's side and the die's traced edge in pixels, for a die turned by *turn*."""
     px = min(size, TRACE_SIDE)
     reach = float(np.abs(turn @ np.array([[1, 1, 1], [1, 1, -1], [1, -1, 1], [-1, 1, 1]]).T)
                   [:2].max(axis=1).max())
@@ -92,16 +93,41 @@ def shaded_die(rng: np.random.Generator, value: int, size: int, pitch: float,
     grid = (np.arange(side) + 0.5 - side / 2) / (px / 2)
     xs, ys = np.meshgrid(grid, grid)  # image rows run along y: the near side is below
     view = np.stack([xs.ravel(), ys.ravel(), np.full(xs.size, 4.0)], axis=1)
-    hits = trace(view @ turn, turn.T @ np.array([0.0, 0.0, -1.0]), rounding)
-    hit = ~np.isnan(hits[:, 0])
-    colour = np.zeros((len(view), 3))
-    where = hits[hit]
-    normal = normals(where, rounding) @ turn.T  # in the camera's frame
+    return view, side, px
+
+
+def scaled(image: np.ndarray, size: int, px: int) -> np.ndarray:
+    """Return a traced *image* (a die *px* wide) resized so the die is *size* wide."""
+    out = max(4, round(image.shape[0] * size / px))
+    interpolation = cv2.INTER_LINEAR if out > image.shape[0] else cv2.INTER_AREA
+    result: np.ndarray = cv2.resize(image, (out, out), interpolation=interpolation)
+    return result
+
+
+def lighting(rng: np.random.Generator, normal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the diffuse term and the cosine to the glint direction at camera-frame
+    *normal*s, for a light drawn at random above the table."""
     light = np.array([*rng.uniform(-0.7, 0.7, 2), 1.0])
     light /= np.linalg.norm(light)
     diffuse = np.clip(normal @ light, 0, 1)
     halfway = light + np.array([0.0, 0.0, 1.0])  # between the light and the camera
     glint = np.clip(normal @ (halfway / np.linalg.norm(halfway)), 0, 1)
+    return diffuse, glint
+
+
+def shaded_die(rng: np.random.Generator, value: int, size: int, pitch: float,
+               body: np.ndarray, pip: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return (BGR, alpha) of a die of edge *size* px showing *value* on top, seen *pitch*
+    radians off vertical, its body and pips of the given BGR colours."""
+    turn = rotation(pitch, float(rng.uniform(0, 2 * np.pi)))
+    rounding = float(rng.uniform(0.12, 0.35))
+    values = face_values(rng, value)
+    view, side, px = view_rays(turn, size)
+    hits = trace(view @ turn, turn.T @ np.array([0.0, 0.0, -1.0]), rounding)
+    hit = ~np.isnan(hits[:, 0])
+    colour = np.zeros((len(view), 3))
+    where = hits[hit]
+    diffuse, glint = lighting(rng, normals(where, rounding) @ turn.T)  # in the camera's frame
     depth = face_marks(where, values, float(rng.uniform(0.17, 0.24)))
     base = body[None] * (1 - (depth > 0)[:, None]) + pip[None] * (depth > 0)[:, None]
     hollow = 1 - 0.35 * (depth > 0) * (1 - depth)  # a pip's rim lies in its own shadow
@@ -111,7 +137,4 @@ def shaded_die(rng: np.random.Generator, value: int, size: int, pitch: float,
     colour[hit] = lit + shine[:, None]
     image = np.clip(colour.reshape(side, side, 3), 0, 255).astype(np.uint8)
     alpha = (hit.reshape(side, side) * 255).astype(np.uint8)
-    out = max(4, round(side * size / px))
-    interpolation = cv2.INTER_LINEAR if out > side else cv2.INTER_AREA
-    return (cv2.resize(image, (out, out), interpolation=interpolation),
-            cv2.resize(alpha, (out, out), interpolation=interpolation))
+    return scaled(image, size, px), scaled(alpha, size, px)
