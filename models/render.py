@@ -16,6 +16,8 @@ import numpy as np
 
 from models.clutter import BOARD_DECOYS, DECOYS, board_background, cluttered_background, decoy
 from models.cube import cube_sprite
+from models.felt import Table, felt_table
+from models.finish import Look, random_look, traced_die
 from models.shaded import shaded_die
 
 PIPS: dict[int, list[tuple[float, float]]] = {
@@ -27,6 +29,8 @@ PIPS: dict[int, list[tuple[float, float]]] = {
     6: [(0.25, 0.22), (0.25, 0.5), (0.25, 0.78), (0.75, 0.22), (0.75, 0.5), (0.75, 0.78)],
 }
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_images"
+LOOK_SHARE = 0.3  # of the dice in the newer looks (models.finish) when variety is asked for
+FELT_SHARE = 0.3  # of such scenes on felt: a casino's baize or a dice tray (models.felt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +115,12 @@ def die_sprite(rng: np.random.Generator, value: int, size: int, pitch: float = 0
                solid: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Return (BGR, alpha) of one die, from above or, with *pitch* (radians), at an angle;
     with chance *solid* traced as a lit solid with rounded edges (models.shaded)."""
-    style = die_style(rng)
+    return style_sprite(rng, die_style(rng), value, size, pitch, solid)
+
+
+def style_sprite(rng: np.random.Generator, style: DieStyle, value: int, size: int,
+                 pitch: float = 0.0, solid: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Return (BGR, alpha) of one die of *style*, drawn as die_sprite does."""
     if solid and rng.random() < solid:
         return shaded_die(rng, value, size, pitch, style.body, style.pip)
     if pitch:
@@ -119,21 +128,53 @@ def die_sprite(rng: np.random.Generator, value: int, size: int, pitch: float = 0
     return draw_face(style, value, size)
 
 
+def look_sprite(rng: np.random.Generator, look: Look, value: int, size: int,
+                pitch: float = 0.0, solid: float = 0.0
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Return (BGR, alpha, share of the table let through or None) of one die of *look*.
+
+    Translucent, marbled and metal dice are traced (a translucent one seen from above
+    is tilted a little, as off the photo's middle); dark ones are drawn as die_sprite
+    draws any die.
+    """
+    if look.kind == "dark":
+        style = DieStyle(look.body, look.pip, float(rng.uniform(0.08, 0.2)),
+                         float(rng.uniform(0.07, 0.1)), float(rng.uniform(-0.04, 0.04)))
+        return (*style_sprite(rng, style, value, size, pitch, solid), None)
+    if look.kind == "glass" and not pitch:
+        pitch = float(rng.uniform(0.0, 0.3))
+    traced = traced_die(rng, value, size, pitch, look)
+    return traced.image, traced.alpha, traced.transmit if look.kind == "glass" else None
+
+
 def paste_die(canvas: np.ndarray, rng: np.random.Generator, value: int, size: int,
-              center: tuple[float, float], pitch: float = 0.0, solid: float = 0.0) -> list[int]:
+              center: tuple[float, float], pitch: float = 0.0, solid: float = 0.0,
+              look: Look | None = None) -> list[int]:
     """Draw a rotated die with a soft shadow on *canvas* in place; return its box.
 
     A die seen at an angle (*pitch*) is turned only a little: the camera is held about
-    upright, so its top face stays above its sides.
+    upright, so its top face stays above its sides. With *look*, the die is of that
+    material (see look_sprite).
     """
-    sprite, alpha = die_sprite(rng, value, size, pitch, solid)
-    return paste(canvas, rng, sprite, alpha, center, turn=30.0 if pitch else 180.0)
+    transmit = None
+    if look is None:
+        sprite, alpha = die_sprite(rng, value, size, pitch, solid)
+    else:
+        sprite, alpha, transmit = look_sprite(rng, look, value, size, pitch, solid)
+    return paste(canvas, rng, sprite, alpha, center, turn=30.0 if pitch else 180.0,
+                 transmit=transmit)
 
 
 def paste(canvas: np.ndarray, rng: np.random.Generator, sprite: np.ndarray, alpha: np.ndarray,
-          center: tuple[float, float], turn: float = 180.0) -> list[int]:
+          center: tuple[float, float], turn: float = 180.0,
+          transmit: np.ndarray | None = None) -> list[int]:
     """Draw a sprite turned by a random angle (up to +-*turn* degrees), with a soft shadow,
-    in place; return its box."""
+    in place; return its box.
+
+    With *transmit* (per pixel and channel, 0..1) the sprite is translucent: that share
+    of the table behind it, a little blurred, is added to its own light, and its shadow
+    is lighter.
+    """
     sh, sw = alpha.shape
     size = max(sh, sw)
     pad = size
@@ -157,8 +198,15 @@ def paste(canvas: np.ndarray, rng: np.random.Generator, sprite: np.ndarray, alph
     warped = cv2.warpAffine(big, m, (x1 - x0, y1 - y0))
     mask = cv2.warpAffine(big_alpha, m, (x1 - x0, y1 - y0)).astype(np.float32) / 255
     shadow = cv2.GaussianBlur(np.roll(mask, (size // 8, size // 10), (0, 1)), (0, 0), size / 8)
-    out = region.astype(np.float32) * (1 - 0.5 * shadow[:, :, None])
-    out = out * (1 - mask[:, :, None]) + warped.astype(np.float32) * mask[:, :, None]
+    dark = 0.5 if transmit is None else 0.5 * (1 - float(transmit[alpha > 128].mean()))
+    out = region.astype(np.float32) * (1 - dark * shadow[:, :, None])
+    light = warped.astype(np.float32)
+    if transmit is not None:
+        through = np.zeros(big.shape, np.float32)
+        through[top:top + sh, left:left + sw] = transmit
+        behind = cv2.GaussianBlur(out, (0, 0), max(0.8, size / 40))
+        light += cv2.warpAffine(through, m, (x1 - x0, y1 - y0)) * behind
+    out = out * (1 - mask[:, :, None]) + light * mask[:, :, None]
     region[:] = np.clip(out, 0, 255).astype(np.uint8)
     ys, xs = np.nonzero(mask > 0.5)
     if len(xs) == 0:
@@ -184,7 +232,7 @@ def place_decoys(canvas: np.ndarray, rng: np.random.Generator, count: int, size:
 
 def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
                  size: int, clutter: int = 0, pitch: float = 0.0,
-                 boards: bool = False, solid: float = 0.0) -> Scene:
+                 boards: bool = False, solid: float = 0.0, looks: float | None = None) -> Scene:
     """Return a photo of *count* non-overlapping dice about *size* pixels wide.
 
     With *clutter*, that many decoys (keys, coins, tokens, ...) lie between the dice,
@@ -192,14 +240,41 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
     at the table at an angle: each die shows its top face and one or two sides. With
     *boards*, a third of the busy tables are game boards (see models.clutter) and board
     tiles lie among the decoys. With *solid*, that share of the dice are traced solids.
+    With *looks*, that share of the dice are translucent, marbled, metal or dark
+    (models.finish) and FELT_SHARE of the tables are felt (models.felt); by default
+    LOOK_SHARE when *boards* or *solid* ask for variety, else none, so that scenes
+    asked for plainly stay as they were.
     """
+    share = (LOOK_SHARE if boards or solid else 0.0) if looks is None else looks
     busy = clutter > 0 and rng.random() < 0.6
-    if busy and boards and rng.random() < 0.35:
+    table = felt_table(rng, height, width) if share and rng.random() < FELT_SHARE else None
+    if table is not None:
+        canvas = table.image
+    elif busy and boards and rng.random() < 0.35:
         canvas = board_background(rng, height, width)
     else:
         canvas = cluttered_background(rng, height, width) if busy else background(rng, height,
                                                                                     width)
     decoys, centers = place_decoys(canvas, rng, clutter, size, boards) if clutter else ([], [])
+    values, boxes = lay_dice(canvas, rng, count, size, centers, pitch, solid, share, table)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))
+    return Scene(canvas, values, boxes, decoys)
+
+
+def lay_dice(canvas: np.ndarray, rng: np.random.Generator, count: int, size: int,
+             centers: list[tuple[float, float]], pitch: float = 0.0, solid: float = 0.0,
+             looks: float = 0.0, table: Table | None = None) -> tuple[list[int], list[list[int]]]:
+    """Draw up to *count* dice on *canvas* in place, apart from each other and from
+    *centers* (which grows); return their values and boxes.
+
+    A share *looks* of them are of a newer material, most of those of one set drawn for
+    the scene (the kind *table* suits); on a tray (*table*.inside) they lie on its felt.
+    """
+    height, width = canvas.shape[:2]
+    room = None
+    if table is not None and table.inside is not None:
+        room = cv2.distanceTransform(table.inside.astype(np.uint8), cv2.DIST_L2, 3)
+    kit = random_look(rng, table is not None and table.casino) if looks else None
     values: list[int] = []
     boxes: list[list[int]] = []
     for _ in range(count * 50):
@@ -209,12 +284,16 @@ def render_scene(rng: np.random.Generator, width: int, height: int, count: int,
         c = (rng.uniform(die, width - die), rng.uniform(die, height - die))
         if any(np.hypot(c[0] - x, c[1] - y) < 1.6 * die for x, y in centers):
             continue
+        if room is not None and room[int(c[1]), int(c[0])] < 0.9 * die:
+            continue
         value = int(rng.integers(1, 7))
-        boxes.append(paste_die(canvas, rng, value, int(die), c, pitch, solid))
+        look = None
+        if kit is not None and rng.random() < looks:
+            look = kit if rng.random() < 0.6 else random_look(rng, kit.kind == "glass")
+        boxes.append(paste_die(canvas, rng, value, int(die), c, pitch, solid, look))
         values.append(value)
         centers.append(c)
-    canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))
-    return Scene(canvas, values, boxes, decoys)
+    return values, boxes
 
 
 # (folder, seed, width, height, dice, die size) of each committed sample photo. Photos
