@@ -121,7 +121,8 @@ def _json(text: str) -> Response:
 @bp.post("/games/<game_id:game_id>/rolls")
 def add_roll(game_id: int) -> Response:
     """A roll as JSON dice or as a photo (multipart ``photo``) of the thrown dice or of all
-    five, merged with the ``kept`` ones; ``replace`` corrects the last."""
+    five, merged with the ``kept`` ones; ``replace`` corrects the last. ``version`` is
+    required: a roll based on a state another device has changed since gets 409."""
     reading: dict[str, Any] | None = None
     multipart = request.mimetype == "multipart/form-data"
     # A photo: 404 or 403 before the work of reading it.
@@ -135,8 +136,11 @@ def add_roll(game_id: int) -> Response:
         on_table = rethrow.kept_values(game.dice, game.kept if replace else kept)
         photo = photos.read_photo(request.files.get("photo"), on_table)
         dice, reading = photo.dice, photo.payload
-    change = actions.roll(dice, kept, replace)
-    state, text = _change(game_id, version_of(data, required=False), change)
+    version = version_of(data, required=False)
+    if version is None:  # 404 or 403 come first
+        access.load_game(game_id)
+        version_of(data, required=True)
+    state, text = _change(game_id, version, actions.roll(dice, kept, replace))
     head = compact({"reading": reading, "dice": list(dice.values),
                     "suggestions": state["suggestions"]})
     return _json(f'{head[:-1]},"state":{text}}}')

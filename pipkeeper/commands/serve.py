@@ -48,6 +48,13 @@ def worker_count(text: str) -> int:
     return int(text)
 
 
+def positive_count(text: str) -> int:
+    """Return *text* as a whole number >= 1; raise argparse.ArgumentTypeError."""
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a count is a whole number >= 1, got {text!r}")
+    return int(text)
+
+
 def register(subparsers: Any) -> None:
     """Add the ``serve`` sub-command to *subparsers*."""
     parser = subparsers.add_parser(
@@ -66,6 +73,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--threads", type=worker_count, default=DEFAULT_THREADS,
                         help=f"worker threads for requests (default {DEFAULT_THREADS}; event "
                         "streams need none)")
+    parser.add_argument("--games-per-minute", type=positive_count, default=30,
+                        metavar="N", help="new games one address may start a minute "
+                        "(default 30; past it 429)")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="another host name the pages may be opened by (e.g. behind a "
                         "proxy); repeatable")
@@ -155,13 +165,14 @@ def raise_open_files_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def open_app(database: Path, hosts: list[str]) -> Flask:
+def open_app(database: Path, hosts: list[str], games_per_minute: int = 30) -> Flask:
     """Return the app on *database*. Raises DatabaseUnusableError with one line of why not."""
     from web import create_app
     from web.db import describe
 
     try:
-        return create_app({"DATABASE": str(database), "SERVED_HOSTS": hosts})
+        return create_app({"DATABASE": str(database), "SERVED_HOSTS": hosts,
+                           "GAMES_PER_MINUTE": games_per_minute})
     except sqlite3.Error as error:
         raise DatabaseUnusableError(f"cannot use the database {database}: "
                                     f"{describe(error)}") from None
@@ -200,7 +211,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
     lan = lan_address() if args.host in ALL_INTERFACES else None
     database = Path(args.db).expanduser() if args.db else default_database()
-    app = open_app(database, served_hosts(args.host, lan, args.allow_host))
+    app = open_app(database, served_hosts(args.host, lan, args.allow_host),
+                   args.games_per_minute)
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     raise_open_files_limit()

@@ -35,7 +35,9 @@ class Api:
         return self.post("/api/games", {"rules": rules, "players": list(players), **extra}, 201)
 
     def roll(self, game_id: int, dice: Any, status: int = 200, **fields: Any) -> dict[str, Any]:
-        """Post a roll of *dice*; return the reply (reading, dice, suggestions, state)."""
+        """Post a roll of *dice* (based on the current version unless *fields* name one);
+        return the reply (reading, dice, suggestions, state)."""
+        fields.setdefault("version", self.state(game_id)["version"])
         return self.post(f"/api/games/{game_id}/rolls", {"dice": dice, **fields}, status)
 
     def score(self, game_id: int, box: str, version: int | None = None,

@@ -148,5 +148,8 @@ def test_same_origin_post_is_accepted(client: FlaskClient) -> None:
 def test_no_page_may_be_framed(client: FlaskClient, path: str) -> None:
     headers = client.get(path).headers
     assert headers["X-Frame-Options"] == "DENY"
-    assert headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+    policy = dict(part.strip().split(" ", 1) for part in
+                  headers["Content-Security-Policy"].split(";"))
+    assert policy["default-src"] == "'self'" and policy["frame-ancestors"] == "'none'"
+    assert "unsafe-inline" not in headers["Content-Security-Policy"]
     assert headers["X-Content-Type-Options"] == "nosniff"

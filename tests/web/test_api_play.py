@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.conftest import AppFactory
 from tests.web.conftest import Api
 
 
@@ -187,3 +188,19 @@ def test_refused_score_is_said_in_the_players_language(api: Api) -> None:
     assert response.get_json()["error"] == (
         "\u20666 6 4 6 6\u2069 zarları kaydedilen atış değil: önce onları kaydet, sonra bir "
         "kutu seç")
+
+
+def test_two_devices_rolling_on_one_state_conflict(api: Api, make_app: AppFactory) -> None:
+    state = api.create(["Ann", "Ben"])
+    phone = Api(make_app().test_client()).join(state["join_code"])
+    api.roll(state["id"], [1, 2, 3, 4, 5], version=state["version"])
+    conflict = phone.roll(state["id"], [6, 6, 6, 6, 6], 409, version=state["version"])
+    assert conflict["state"]["dice"] == [1, 2, 3, 4, 5]
+
+
+def test_a_roll_without_its_version_is_refused(api: Api) -> None:
+    game = api.create()["id"]
+    reply = api.post(f"/api/games/{game}/rolls", {"dice": [1, 2, 3, 4, 5]}, 400)
+    assert reply["error"] == ("'version' is required: the version of the state this action "
+                              "is based on")
+    assert api.state(game)["roll"] == 0

@@ -95,11 +95,13 @@ def test_too_few_dice_count_in_plural_forms(app: Flask, language: str, message: 
 def test_a_box_the_joker_forbids_names_the_boxes_in_hebrew(app: Flask) -> None:
     client = client_in(app, "he")
     game = new_game(client)
-    version = client.post(f"/api/games/{game}/rolls", json={"dice": [6] * 5}).get_json()
+    version = client.post(f"/api/games/{game}/rolls",
+                          json={"dice": [6] * 5, "version": 1}).get_json()
     box = client.post(f"/api/games/{game}/scores",
                       json={"box": "yahtzee", "version": version["state"]["version"]})
     assert box.status_code == 200
-    state = client.post(f"/api/games/{game}/rolls", json={"dice": [6] * 5}).get_json()["state"]
+    state = client.post(f"/api/games/{game}/rolls", json={
+        "dice": [6] * 5, "version": box.get_json()["version"]}).get_json()["state"]
     error = refusal(client, f"/api/games/{game}/scores",
                     {"box": "chance", "version": state["version"]})
     assert error == (
@@ -197,7 +199,8 @@ def test_a_busy_database_is_explained_in_gaelic(app: Flask, database: Path) -> N
     other = sqlite3.connect(database, timeout=0)  # another program holds the database
     other.execute("BEGIN IMMEDIATE")
     try:
-        error = refusal(client, f"/api/games/{game}/rolls", {"dice": [1, 2, 3, 4, 5]}, 503)
+        error = refusal(client, f"/api/games/{game}/rolls", {"dice": [1, 2, 3, 4, 5],
+                                                             "version": 1}, 503)
     finally:
         other.rollback()
         other.close()

@@ -29,6 +29,7 @@ def upload(client: FlaskClient, api: Api) -> Any:
         session["csrf_token"] = TOKEN
 
     def post(data: bytes, name: str = "roll.jpg", **form: str) -> Any:
+        form.setdefault("version", str(api.state(game)["version"]))
         return client.post(f"/api/games/{game}/rolls",
                            data={"photo": (io.BytesIO(data), name), **form},
                            headers={"X-CSRF-Token": TOKEN})

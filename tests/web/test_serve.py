@@ -98,7 +98,8 @@ def test_served_game_streams_and_survives_a_kill(server: Server) -> None:
     events = stream.getresponse()
     assert events.getheader("Content-Type", "").startswith("text/event-stream")
     assert read_event(events) == ("state", state)
-    status, reply = call(port, "POST", f"/api/games/{game}/rolls", {"dice": [5, 5, 5, 5, 5]})
+    status, reply = call(port, "POST", f"/api/games/{game}/rolls", {"dice": [5, 5, 5, 5, 5],
+                                                                     "version": 1})
     changed = time.monotonic()
     assert status == 200
     event, streamed = read_event(events)
@@ -144,3 +145,11 @@ def test_the_listening_socket_says_tcp_so_replies_are_not_held_by_nagle() -> Non
         client.close()
     finally:
         sock.close()
+
+
+def test_help_names_the_server_it_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Serve the web app with uvicorn" in text and "waitress" not in text
+    assert "--games-per-minute N" in text

@@ -2,8 +2,9 @@
 
 /**
  * Create element *tag* with *attrs* and *children* (strings become text nodes).
- * attrs: "class", "text", "dataset" (object), "on" (object of listeners), others set as attributes;
- * a value of false/null/undefined leaves the attribute out.
+ * attrs: "class", "text", "dataset" (object), "on" (object of listeners), "style" (CSS text,
+ * set through the CSSOM: the Content-Security-Policy refuses style attributes), others set as
+ * attributes; a value of false/null/undefined leaves the attribute out.
  */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -12,6 +13,7 @@ export function el(tag, attrs = {}, ...children) {
     if (name === "class") node.className = value;
     else if (name === "text") node.textContent = value;
     else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name === "style") node.style.cssText = value;
     else if (name === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
     else node.setAttribute(name, value === true ? "" : String(value));
   }
