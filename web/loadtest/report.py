@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from web.loadtest.abuse import GuessResult, HeavyResult, StallResult
 from web.loadtest.client import Tally
 from web.loadtest.costs import CostResult
 from web.loadtest.scenarios import ChurnResult, ListResult, SlowlorisResult, WriterResult
@@ -18,6 +19,7 @@ REQUEST_P95_MS = 150.0
 LIST_P95_MS = 50.0
 GROWTH_LIMIT = 1.5  # an action may cost at most this much more late in a series, or watched
 GROWTH_ALLOWED = 5
+HEAVY_RSS_MIB = 300  # an accepted image's decode may take this much at its peak
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,51 @@ def list_figures(r: ListResult) -> list[Figure]:
         _all(s, "list requests answered", len(r.times), r.requests_wanted),
         *_times(s, "GET /api/games", r.times, LIST_P95_MS),
         *_health(s, r.tally, r.duration, r.error),
+    ]
+
+
+def stall_figures(r: StallResult) -> list[Figure]:
+    """Return the figures of requests made while bodies stall and trickle."""
+    s = "stalled bodies"
+    return [
+        _info(s, "stalled + trickling bodies held", f"{r.opened} of {r.stalled + r.trickling}"),
+        _info(s, "answered 408 by the end", str(r.answered_408)),
+        _all(s, "other requests answered", r.requests_ok, r.requests_wanted),
+        *_times(s, "other request", r.times, REQUEST_P95_MS),
+        *_health(s, r.tally, r.duration, r.error),
+    ]
+
+
+def heavy_figures(r: HeavyResult) -> list[Figure]:
+    """Return the figures of heavy images posted at once."""
+    s = "heavy images"
+    answered = sum(400 <= status < 500 or status in (200, 503) for status in r.statuses)
+    grown = (r.peak_rss_kib - r.before.rss_kib) / 1024 if r.before and r.peak_rss_kib else None
+    limit = HEAVY_RSS_MIB * max(1, r.images)
+    return [
+        _info(s, "images posted at once", f"{r.images} of {r.image_bytes // 1024} kB"),
+        _info(s, "answers", statuses(Counter(r.statuses))),
+        _all(s, "answered 200, 4xx or 503", answered, r.images),
+        _info(s, "slowest answer", f"{max(r.seconds, default=0.0):.1f} s"),
+        Figure(s, "server memory growth", "-" if grown is None else f"{grown:.0f} MiB",
+               f"<= {limit} MiB", grown is None or grown <= limit),
+        *([Figure(s, "stopped early", r.error[:60], "ran to the end", False)] if r.error else []),
+    ]
+
+
+def guess_figures(r: GuessResult) -> list[Figure]:
+    """Return the figures of join-code guessing and game creation from one address."""
+    s = "guessing"
+    return [
+        Figure(s, "wrong codes looked up before 429", f"{r.not_found} of {r.guesses}",
+               "<= 10", r.not_found <= 10),
+        Figure(s, "guesses answered 429", str(r.limited), "the rest",
+               r.limited == r.guesses - r.not_found),
+        _info(s, "Retry-After", r.retry_after or "-"),
+        Figure(s, "new games refused 429", f"{r.creates_limited} of {r.creates_wanted}",
+               "> 0", r.creates_limited > 0),
+        _info(s, "duration", f"{r.duration:.1f} s"),
+        *([Figure(s, "stopped early", r.error[:60], "ran to the end", False)] if r.error else []),
     ]
 
 

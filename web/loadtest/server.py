@@ -81,10 +81,12 @@ def accepts(target: Target, timeout: float = 0.5) -> bool:
 
 
 class Server:
-    """`pipkeeper serve` on a free loopback port with its own database in *folder*."""
+    """`pipkeeper serve` on a free loopback port with its own database in *folder*, given
+    *options* besides."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *options: str) -> None:
         self.folder = folder
+        self.options = options
         self.log_path = folder / "server.log"
         self.target = Target(LOOPBACK, free_port())
         self._process: subprocess.Popen[bytes] | None = None
@@ -108,7 +110,8 @@ class Server:
         """
         self.folder.mkdir(parents=True, exist_ok=True)
         command = [sys.executable, "-m", "pipkeeper", "serve", "--host", LOOPBACK,
-                   "--port", str(self.target.port), "--db", str(self.folder / "load.sqlite3")]
+                   "--port", str(self.target.port), "--db", str(self.folder / "load.sqlite3"),
+                   *self.options]
         with self.log_path.open("wb") as log:
             self._process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
                                              stdin=subprocess.DEVNULL)

@@ -40,6 +40,13 @@ class Sizes:
     series_players: int = 8
     watchers: int = 100
     cost_seconds: float = 120.0
+    stalled: int = 100  # stalled bodies, and as many trickling ones
+    stall_seconds: float = 5.0
+    heavy_images: int = 3
+    heavy_side: int = 7000
+    heavy_seconds: float = 60.0
+    guesses: int = 30
+    guess_creates: int = 35
     timeout: float = 10.0
     seed: int = 1
 
@@ -51,5 +58,6 @@ QUICK = Sizes(
     stream_open_seconds=10.0, churn=20, churn_seconds=15.0, settle_seconds=2.0, slowloris=10,
     slowloris_seconds=2.0, slow_requests=10, writers=8, writer_games=2, writes=3,
     writer_seconds=20.0, list_games=50, list_requests=5, seed_connections=4, seed_seconds=20.0,
-    list_seconds=20.0, series_players=1, watchers=5, cost_seconds=30.0,
+    list_seconds=20.0, series_players=1, watchers=5, cost_seconds=30.0, stalled=10,
+    stall_seconds=2.0, heavy_images=2, heavy_side=3000, guesses=15, guess_creates=32,
 )

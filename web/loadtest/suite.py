@@ -10,14 +10,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from web.loadtest.abuse import (
+    GuessResult,
+    HeavyResult,
+    StallResult,
+    guessing,
+    heavy_images,
+    stalled_bodies,
+)
 from web.loadtest.client import Target
 from web.loadtest.costs import CostResult, costs
 from web.loadtest.report import (
     Figure,
     churn_figures,
     cost_figures,
+    guess_figures,
+    heavy_figures,
     list_figures,
     slowloris_figures,
+    stall_figures,
     table_figures,
     writer_figures,
 )
@@ -49,6 +60,9 @@ class SuiteResult:
     tables: TableResult | None = None
     games_list: ListResult | None = None
     costs: CostResult | None = None
+    stalled: StallResult | None = None
+    heavy: HeavyResult | None = None
+    guessing: GuessResult | None = None
     servers_alive: bool | None = None
     error: str | None = None
     duration: float = 0.0
@@ -58,12 +72,17 @@ def _quiet(_: str) -> None:
     pass
 
 
-def _on_server(folder: Path, scenarios: Scenarios) -> bool:
-    """Run *scenarios* on a fresh server in *folder*; return True when it outlived them.
+# The scenarios start more games a minute from 127.0.0.1 than one address may.
+SEEDING = ("--games-per-minute", "1000000")
+
+
+def _on_server(folder: Path, scenarios: Scenarios, *options: str) -> bool:
+    """Run *scenarios* on a fresh server in *folder* started with *options*; return True
+    when it outlived them.
 
     Raises ServerError when the server does not start.
     """
-    server = Server(folder)
+    server = Server(folder, *options)
     server.start()
     try:
         asyncio.run(scenarios(server.target, server.pid))
@@ -76,9 +95,11 @@ def run_suite(sizes: Sizes, url: str | None = None, folder: Path | None = None,
               progress: Progress = _quiet) -> SuiteResult:
     """Return the results of every scenario at *sizes*.
 
-    Without *url*, two servers are started in turn, each with a fresh database in
+    Without *url*, three servers are started in turn, each with a fresh database in
     *folder* (a temporary one by default): one for churn, slow clients, writers
-    and table scale, one for the game list. Raises ValueError for a *url* that is
+    and table scale, one for the game list (both allowing any number of new games
+    a minute), and one with the default limits for stalled bodies, heavy images and
+    guessing. Raises ValueError for a *url* that is
     not on 127.0.0.1.
     """
     result = SuiteResult()
@@ -102,16 +123,27 @@ def run_suite(sizes: Sizes, url: str | None = None, folder: Path | None = None,
         progress(f"loadtest: game list, {sizes.list_games} games")
         result.games_list = await game_list(target, sizes)
 
+    async def abuse_scenarios(target: Target, pid: int | None) -> None:
+        progress(f"loadtest: stalled bodies, {sizes.stalled} stalled and "
+                 f"{sizes.stalled} trickling")
+        result.stalled = await stalled_bodies(target, sizes)
+        progress(f"loadtest: heavy images, {sizes.heavy_images} at once")
+        result.heavy = await heavy_images(target, sizes, pid)
+        progress(f"loadtest: guessing, {sizes.guesses} wrong join codes")
+        result.guessing = await guessing(target, sizes)
+
     if url is not None:
         target = parse_target(url)
         asyncio.run(main_scenarios(target, None))
         asyncio.run(list_scenario(target, None))
+        asyncio.run(abuse_scenarios(target, None))
     else:
         with tempfile.TemporaryDirectory(prefix="pipkeeper-load-") as scratch:
             base = folder or Path(scratch)
             try:
-                alive = _on_server(base / "main", main_scenarios)
-                result.servers_alive = _on_server(base / "list", list_scenario) and alive
+                alive = _on_server(base / "main", main_scenarios, *SEEDING)
+                alive = _on_server(base / "list", list_scenario, *SEEDING) and alive
+                result.servers_alive = _on_server(base / "abuse", abuse_scenarios) and alive
             except ServerError as e:
                 result.error = str(e)
     result.duration = time.perf_counter() - started
@@ -136,6 +168,12 @@ def suite_figures(result: SuiteResult) -> list[Figure]:
         figures += cost_figures(result.costs)
     if result.games_list:
         figures += list_figures(result.games_list)
+    if result.stalled:
+        figures += stall_figures(result.stalled)
+    if result.heavy:
+        figures += heavy_figures(result.heavy)
+    if result.guessing:
+        figures += guess_figures(result.guessing)
     if result.servers_alive is not None:
         figures.append(Figure("server", "alive after the load",
                               "yes" if result.servers_alive else "no", "yes",
