@@ -23,10 +23,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(database: Path, port: int) -> subprocess.Popen[str]:
-    """Start `pipkeeper serve` and wait (at most 20 s) until it accepts connections."""
+def start_server(database: Path, port: int, *options: str) -> subprocess.Popen[str]:
+    """Start `pipkeeper serve` (with *options*) and wait (at most 20 s) until it accepts
+    connections."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "pipkeeper", "serve", "--port", str(port), "--db", str(database)],
+        [sys.executable, "-m", "pipkeeper", "serve", "--port", str(port), "--db", str(database),
+         *options],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
@@ -56,9 +58,9 @@ class Server:
              "--db", str(self.database), *extra],
             cwd=ROOT, capture_output=True, text=True, timeout=30)
 
-    def start(self) -> int:
-        """Start the server; return its port."""
-        self.process = start_server(self.database, self.port)
+    def start(self, *options: str) -> int:
+        """Start the server with *options*; return its port."""
+        self.process = start_server(self.database, self.port, *options)
         return self.port
 
     def stop(self) -> str:

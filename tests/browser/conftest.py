@@ -43,9 +43,29 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Serve the app with `pipkeeper serve` on a free local port; yield its base URL."""
     folder = tmp_path_factory.mktemp("live")
     server = Server(folder / "pipkeeper.sqlite3")
-    port = server.start()
+    port = server.start("--games-per-minute", "100000")  # the tests start many games
     yield f"http://127.0.0.1:{port}"
     server.stop()
+
+
+class CspBypassing:
+    """A browser whose contexts bypass the pages' Content-Security-Policy: Playwright's
+    ``wait_for_function`` evaluates strings in the page, which the policy refuses (no
+    'unsafe-eval'). `test_csp` checks the pages under the policy on ``.strict``."""
+
+    def __init__(self, strict: Any) -> None:
+        self.strict = strict
+
+    def new_context(self, **options: Any) -> Any:
+        """Return a new context of the browser that bypasses the CSP."""
+        return self.strict.new_context(bypass_csp=True, **options)
+
+    def new_page(self, **options: Any) -> Any:
+        """Return a page of a new context that bypasses the CSP."""
+        return self.new_context(**options).new_page()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.strict, name)
 
 
 @pytest.fixture(scope="session")
@@ -56,15 +76,15 @@ def launch() -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
 
         def start(*extra: str) -> Any:
-            return playwright.chromium.launch(executable_path=executable,
-                                              args=[*CHROMIUM_ARGS, *extra])
+            return CspBypassing(playwright.chromium.launch(executable_path=executable,
+                                                           args=[*CHROMIUM_ARGS, *extra]))
 
         yield start
 
 
 @pytest.fixture(scope="session")
 def browser(launch: Any) -> Iterator[Any]:
-    """A headless Chromium for the whole session."""
+    """A headless Chromium for the whole session (see CspBypassing)."""
     chromium = launch()
     yield chromium
     chromium.close()
