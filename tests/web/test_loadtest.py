@@ -189,6 +189,20 @@ def test_quick_run_against_a_real_server(tmp_path: Path) -> None:
     assert listing.listed == listing.expected == 50
     assert len(listing.times) == listing.requests_wanted
 
+    stalled = result.stalled
+    assert stalled is not None and stalled.opened == 2 * QUICK.stalled
+    assert stalled.requests_ok == stalled.requests_wanted
+    assert stalled.tally.server_errors == 0
+
+    heavy = result.heavy
+    assert heavy is not None and len(heavy.statuses) == QUICK.heavy_images
+    assert all(400 <= s < 500 or s in (200, 503) for s in heavy.statuses)
+
+    guessed = result.guessing
+    assert guessed is not None and guessed.not_found == 10
+    assert guessed.limited == QUICK.guesses - 10 and guessed.retry_after is not None
+    assert guessed.creates_limited == QUICK.guess_creates - 30 + 1  # heavy images made one
+
     names = [(f.scenario, f.name) for f in suite_figures(result)]
     assert ("table scale", "events delivered") in names
     assert ("churn", "open fds") in names

@@ -13,13 +13,15 @@ from web.loadtest.costs import CostResult
 from web.loadtest.scenarios import ChurnResult, ListResult, SlowlorisResult, WriterResult
 from web.loadtest.server import ProcessFigures
 from web.loadtest.tables import TableResult
+from web.photos import HEAVY_DECODES
 
 EVENT_P95_MS = 250.0
 REQUEST_P95_MS = 150.0
 LIST_P95_MS = 50.0
 GROWTH_LIMIT = 1.5  # an action may cost at most this much more late in a series, or watched
 GROWTH_ALLOWED = 5
-HEAVY_RSS_MIB = 300  # an accepted image's decode may take this much at its peak
+HEAVY_RSS_MIB = 300  # an accepted image's decode may take this much at its peak, and
+# at most HEAVY_DECODES of them run at once
 
 
 @dataclass(frozen=True)
@@ -233,7 +235,7 @@ def heavy_figures(r: HeavyResult) -> list[Figure]:
     s = "heavy images"
     answered = sum(400 <= status < 500 or status in (200, 503) for status in r.statuses)
     grown = (r.peak_rss_kib - r.before.rss_kib) / 1024 if r.before and r.peak_rss_kib else None
-    limit = HEAVY_RSS_MIB * max(1, r.images)
+    limit = HEAVY_RSS_MIB * min(max(1, r.images), HEAVY_DECODES)
     return [
         _info(s, "images posted at once", f"{r.images} of {r.image_bytes // 1024} kB"),
         _info(s, "answers", statuses(Counter(r.statuses))),
