@@ -15,7 +15,18 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from scorekeeper import RULESET_NAMES, ruleset
 from scorekeeper.audit import Pad, audit
 from scorekeeper.series import Series
-from web import access, actions, advice, limits, listing, photos, rethrow, store
+from web import (
+    access,
+    actions,
+    advice,
+    devices,
+    limits,
+    listing,
+    paging,
+    photos,
+    rethrow,
+    store,
+)
 from web.db import get_db
 from web.errors import ApiError
 from web.events import compact, hub, publish, stream_response
@@ -63,10 +74,15 @@ def create_game() -> Response:
 
 @bp.get("/games")
 def list_games() -> Response:
-    """Every stored game, most recently changed first; join codes only of joined games."""
+    """A page of the stored games, most recently changed first (``limit``, ``cursor``,
+    ``finished``: `web.paging`); join codes only of joined games. ``more`` says whether
+    games follow, ``next`` is the URL of their first page (null at the end)."""
+    page = paging.page_query(request.args)
     conn = get_db()
-    games = listing.listing_json(conn, access.joined_games(conn))
-    return Response(f'{{"games":{games}}}', mimetype="application/json")
+    games, last = listing.listing_json(conn, access.joined_games(conn), page)
+    more = compact({"more": last is not None, "cursor": last and paging.encode(last),
+                    "next": last and page.next_url(request.path, last)})
+    return Response(f'{{"games":{games},{more[1:]}', mimetype="application/json")
 
 
 @bp.get("/games/<game_id:game_id>")
@@ -96,9 +112,36 @@ def new_join_code(game_id: int) -> Response:
     """Give the game a new join code (its owner only): every other device's cookie stops
     working, their streams end; the state, and the owner's cookie for the new code."""
     access.load_game(game_id, "owner")
+    owner = access.current_device(game_id)
     record = store.new_code(get_db(), game_id, access.records())
+    devices.keep_only(get_db(), game_id, owner)
     hub().end_streams(game_id)
-    return access.grant(jsonify(render_state(record)), record.id, record.join_code, "owner")
+    return access.grant(jsonify(render_state(record)), record.id, record.join_code, "owner",
+                        owner)
+
+
+@bp.get("/games/<game_id:game_id>/devices")
+def list_devices(game_id: int) -> dict[str, Any]:
+    """The devices that joined the game (its owner only), in the order they joined;
+    ``this`` marks the device asking."""
+    access.load_game(game_id, "owner")
+    mine = access.current_device(game_id)
+    return {"devices": [{**d.to_dict(), "this": d.id == mine}
+                        for d in devices.of_game(get_db(), game_id)]}
+
+
+@bp.delete("/games/<game_id:game_id>/devices/<game_id:device_id>")
+def remove_device(game_id: int, device_id: int) -> Response:
+    """Remove one device from the game (its owner only): 204; that device's cookie stops
+    working and its streams end, every other device keeps its own. 404 for a device the
+    game does not have, 400 for the owner's own device."""
+    access.load_game(game_id, "owner")
+    if device_id == access.current_device(game_id):
+        raise ApiError(f"the device that started game {game_id} cannot be removed: delete "
+                       "the game instead", code="owner_device", params={"game": game_id})
+    devices.remove(get_db(), game_id, device_id)
+    hub().end_device(game_id, device_id)
+    return Response(status=204)
 
 
 def _change(game_id: int, version: int | None,
@@ -198,7 +241,7 @@ def play_again(game_id: int) -> Response:
 @bp.get("/games/<game_id:game_id>/events")
 def events(game_id: int) -> Response:
     """A text/event-stream of the game's state: now, and after every change."""
-    return stream_response(access.load_game(game_id))
+    return stream_response(access.load_game(game_id), access.current_device(game_id))
 
 
 @bp.post("/join")

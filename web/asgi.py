@@ -24,8 +24,10 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
+from scorekeeper.errors import Coded
 from web.connection import Limits, error_body, error_headers
 from web.events import AFTER_REPLY, OFFLOAD, OFFLOAD_READY, RETRY_MS, LoopSubscriber, Offload
+from web.messages import message_of
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -33,11 +35,13 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 
-class BodyRefused(Exception):
-    """A request body not read: its status, message and extra headers for the reply."""
+class BodyRefused(Coded):
+    """A request body not read: its status, English message, extra headers for the reply,
+    and the `code` and `params` of its message in other languages (`web.messages`)."""
 
-    def __init__(self, status: int, message: str, *headers: tuple[bytes, bytes]) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: str, *headers: tuple[bytes, bytes],
+                 code: str = "", **params: object) -> None:
+        super().__init__(message, code=code, **params)
         self.status = status
         self.headers = headers
 
@@ -64,7 +68,8 @@ class LiveApp:
             try:
                 body = await self.read_body(scope, receive, held)
             except BodyRefused as refusal:
-                await send_error(send, refusal.status, str(refusal), *refusal.headers)
+                await send_error(send, refusal.status, self.translated(scope, refusal),
+                                 *refusal.headers)
                 return
             except ClientGone:
                 return
@@ -125,11 +130,19 @@ class LiveApp:
                             (b"content-length", str(len(body)).encode())]
         return body
 
+    def translated(self, scope: Scope, refusal: BodyRefused) -> str:
+        """Return what *refusal* says in the language of the request of *scope* (its
+        language cookie or Accept-Language; the view never saw the request)."""
+        wanted = {b"accept-language": "Accept-Language", b"cookie": "Cookie"}
+        headers = {wanted[k]: v.decode("latin-1") for k, v in scope["headers"] if k in wanted}
+        with self.flask.test_request_context("/", headers=headers):
+            return message_of(refusal)
+
     def _hold(self, size: int, held: list[int]) -> None:
         """Count *size* more bytes of bodies held; raise BodyRefused(503) past the budget."""
         if self.buffered + size > self.limits.buffered_bodies:
             raise BodyRefused(503, "the server holds as many uploads as it can: try again in "
-                              "a moment", (b"retry-after", b"2"))
+                              "a moment", (b"retry-after", b"2"), code="uploads_busy")
         self.buffered += size
         held[0] += size
 
@@ -156,14 +169,16 @@ def _content_length(scope: Scope) -> int | None:
 
 def _too_large(limits: Limits) -> BodyRefused:
     return BodyRefused(413, f"the request body is over {limits.max_body // (1024 * 1024)} MB: "
-                       "send a smaller photo")
+                       "send a smaller photo", code="too_large")
 
 
 def _too_slow(limits: Limits, received: int) -> BodyRefused:
     return BodyRefused(408, f"the request body stopped arriving ({received} bytes came): send "
                        f"it again; a body may pause at most {limits.body_idle_seconds:g} s and "
                        f"must keep up {limits.body_rate // 1024} kB/s after its first "
-                       f"{limits.body_grace_seconds:g} s")
+                       f"{limits.body_grace_seconds:g} s", code="body_too_slow",
+                       received=received, idle=f"{limits.body_idle_seconds:g}",
+                       rate=limits.body_rate // 1024, grace=f"{limits.body_grace_seconds:g}")
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
@@ -215,7 +230,7 @@ async def run_stream(offload: Offload, receive: Receive, send: Send) -> None:
     """Write *offload*'s first message and then every delivered one until the end or a hang-up."""
     loop = asyncio.get_running_loop()
     subscriber = LoopSubscriber(loop)
-    offload.hub.subscribe(offload.game_id, subscriber, offload.version)
+    offload.hub.subscribe(offload.game_id, subscriber, offload.version, offload.device)
     gone = asyncio.ensure_future(_disconnected(receive))
     gone.add_done_callback(lambda _: subscriber.end())
     deadline = loop.time() + offload.max_seconds

@@ -25,6 +25,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, default_exce
 from scorekeeper.errors import Coded, RulesError
 from scorekeeper.series import GameNotOverError
 from web.db import describe, is_busy
+from web.devices import DeviceNotFoundError
 from web.messages import message_of, render
 from web.state import render_state
 from web.store import GameNotFoundError, StaleVersionError
@@ -95,8 +96,8 @@ def handle_api(error: ApiError) -> Any:
     return response
 
 
-def handle_not_found(error: GameNotFoundError) -> Any:
-    """An unknown game id or join code: 404."""
+def handle_not_found(error: GameNotFoundError | DeviceNotFoundError) -> Any:
+    """An unknown game id or join code, or a device a game does not have: 404."""
     return _respond(404, message_of(error))
 
 
@@ -131,6 +132,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(ApiError, handle_api)
     app.register_error_handler(GameNotFoundError, handle_not_found)
+    app.register_error_handler(DeviceNotFoundError, handle_not_found)
     app.register_error_handler(StaleVersionError, handle_stale)
     app.register_error_handler(RulesError, handle_refusal)
     app.register_error_handler(sqlite3.Error, handle_storage)

@@ -20,7 +20,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -74,6 +74,7 @@ class _Game:
     version: int
     message: str | None
     subscribers: set[Subscriber]
+    devices: dict[Subscriber, int] = field(default_factory=dict)  # whose stream is whose
 
 
 class Hub:
@@ -88,14 +89,18 @@ class Hub:
         self._lock = threading.Lock()
         self._watcher: threading.Thread | None = None
 
-    def subscribe(self, game_id: int, subscriber: Subscriber, seen: int) -> None:
-        """Add *subscriber* to game *game_id*, whose state it has at version *seen*.
+    def subscribe(self, game_id: int, subscriber: Subscriber, seen: int,
+                  device: int | None = None) -> None:
+        """Add *subscriber* (a stream of *device*, when known) to game *game_id*, whose
+        state it has at version *seen*.
 
         A newer message already published is delivered at once.
         """
         with self._lock:
             entry = self._games.setdefault(game_id, _Game(seen, None, set()))
             entry.subscribers.add(subscriber)
+            if device is not None:
+                entry.devices[subscriber] = device
             if entry.version > seen and entry.message is not None:
                 subscriber.deliver(entry.message)
             self._start_watcher()
@@ -107,6 +112,7 @@ class Hub:
             if entry is None:
                 return
             entry.subscribers.discard(subscriber)
+            entry.devices.pop(subscriber, None)
             if not entry.subscribers:
                 del self._games[game_id]
 
@@ -137,6 +143,18 @@ class Hub:
         with self._lock:
             entry = self._games.pop(game_id, None)
         for subscriber in entry.subscribers if entry else ():
+            subscriber.deliver(None)
+
+    def end_device(self, game_id: int, device: int) -> None:
+        """End the streams of *device* in game *game_id* (it was removed); the others go on."""
+        with self._lock:
+            entry = self._games.get(game_id)
+            ended = [s for s, d in entry.devices.items() if d == device] if entry else []
+            for subscriber in ended:
+                assert entry is not None
+                entry.subscribers.discard(subscriber)
+                del entry.devices[subscriber]
+        for subscriber in ended:
             subscriber.deliver(None)
 
     def publish_gone(self, game_id: int) -> None:
@@ -314,13 +332,15 @@ class Offload:
     first: str
     keepalive: float
     max_seconds: float
+    device: int | None = None
 
 
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
-def stream_response(record: store.Record) -> Response:
-    """Return the event-stream response of *record*'s game: its state now, then each change.
+def stream_response(record: store.Record, device: int | None = None) -> Response:
+    """Return the event-stream response of *record*'s game for *device*: its state now, then
+    each change, until the game is deleted or the device removed.
 
     Under `web.asgi` the view only marks the request (the stream then holds no
     thread); elsewhere the response body is `thread_stream`.
@@ -332,20 +352,21 @@ def stream_response(record: store.Record) -> Response:
     if isinstance(scope, dict) and scope.get(OFFLOAD_READY):
         scope[OFFLOAD] = Offload(the_hub, record.id, record.version, first,
                                  float(app.config["EVENTS_KEEPALIVE_SECONDS"]),
-                                 float(app.config["EVENTS_MAX_SECONDS"]))
+                                 float(app.config["EVENTS_MAX_SECONDS"]), device)
         return Response(b"", mimetype="text/event-stream", headers=STREAM_HEADERS)
-    return Response(thread_stream(app, record, first), mimetype="text/event-stream",
+    return Response(thread_stream(app, record, first, device), mimetype="text/event-stream",
                     headers=STREAM_HEADERS)
 
 
-def thread_stream(app: Flask, record: store.Record, first: str) -> Iterator[str]:
+def thread_stream(app: Flask, record: store.Record, first: str,
+                  device: int | None = None) -> Iterator[str]:
     """Yield the SSE text of one stream from the request thread: *first*, then every change."""
     config = app.config
     keepalive = float(config["EVENTS_KEEPALIVE_SECONDS"])
     deadline = time.monotonic() + float(config["EVENTS_MAX_SECONDS"])
     the_hub: Hub = app.extensions[EXTENSION]
     subscriber = ThreadSubscriber()
-    the_hub.subscribe(record.id, subscriber, record.version)
+    the_hub.subscribe(record.id, subscriber, record.version, device)
     try:
         yield f"retry: {RETRY_MS}\n" + first
         while (left := deadline - time.monotonic()) > 0:

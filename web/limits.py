@@ -76,8 +76,9 @@ def _limits() -> dict[str, RateLimit]:
     return found
 
 
-def check(name: str, key: str, what: str) -> None:
-    """Refuse with 429 (Retry-After) when *key* is past limit *name*; *what* says what.
+def check(name: str, key: str, what: str, code: str) -> None:
+    """Refuse with 429 (Retry-After) when *key* is past limit *name*; *what* says what,
+    *code* names the message in other languages (`web.messages`).
 
     Raises ApiError(429).
     """
@@ -86,13 +87,14 @@ def check(name: str, key: str, what: str) -> None:
     if wait is not None:
         who = "from all addresses" if key == EVERYONE else "from this address"
         raise ApiError(f"too many {what} {who}: at most {limit.limit} a minute; try again in "
-                       f"{wait} s", 429, retry_after=wait)
+                       f"{wait} s", 429, retry_after=wait, code=code,
+                       params={"most": limit.limit, "wait": wait})
 
 
 def check_join() -> None:
     """Before a join by code: 429 when this address, or everyone, failed too often."""
-    check("join", client(), "wrong join codes")
-    check("join_all", EVERYONE, "wrong join codes")
+    check("join", client(), "wrong join codes", "too_many_joins")
+    check("join_all", EVERYONE, "wrong join codes", "too_many_joins_all")
 
 
 def failed_join() -> None:
@@ -103,7 +105,7 @@ def failed_join() -> None:
 
 def check_create() -> None:
     """Before a new game: 429 when this address started too many; else count this one."""
-    check("create", client(), "new games")
+    check("create", client(), "new games", "too_many_games")
     _limits()["create"].hit(client())
 
 

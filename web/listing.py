@@ -1,9 +1,10 @@
 """The game list and the statistics, read from the summaries table, never from a series.
 
 Every create and change writes the series' summary row in the same transaction
-(`write_summary`): the list entry as JSON members, and the results of its
-finished games. A list of thousands of games reads these short rows and joins
-their texts; only the few games the device joined get their join code.
+(`write_summary`): the list entry as JSON members, whether its current game is
+over, and the results of its finished games. A page of the list (`web.paging`)
+reads these short rows along their index and joins their texts; only the few
+games the device joined get their join code.
 """
 
 from __future__ import annotations
@@ -11,11 +12,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from scorekeeper.game import Game
 from scorekeeper.series import Series
 from web.summary import result, summarize
+
+if TYPE_CHECKING:  # web.paging reads requests; the storage side needs only its types
+    from web.paging import PageQuery, Place
 
 STRANGER = '"joined":false,"owner":false,'
 
@@ -34,9 +38,10 @@ def write_summary(conn: sqlite3.Connection, game_id: int, version: int, series: 
     entry = {"version": version, "created_at": created_at, "updated_at": updated_at,
              **summarize(series)}
     found = [result_of(game) for game in series.games if game.is_over]
-    conn.execute("INSERT OR REPLACE INTO summaries (id, updated, entry, results)"
-                 " VALUES (?, ?, ?, ?)",
-                 (game_id, updated_at, _compact(entry)[1:-1], _compact(found)))
+    conn.execute("INSERT OR REPLACE INTO summaries (id, updated, finished, entry, results)"
+                 " VALUES (?, ?, ?, ?, ?)",
+                 (game_id, updated_at, series.current.is_over, _compact(entry)[1:-1],
+                  _compact(found)))
 
 
 def _head(role: Literal["player", "owner"], join_code: str) -> str:
@@ -44,20 +49,41 @@ def _head(role: Literal["player", "owner"], join_code: str) -> str:
             f'"join_code":{json.dumps(join_code)},')
 
 
+def _page_rows(conn: sqlite3.Connection, page: PageQuery) -> list[tuple[int, str, str]]:
+    """Return (id, updated, entry) of the page's games and of one more, in list order."""
+    where: list[str] = []
+    values: list[object] = []
+    if page.finished is not None:
+        where.append("finished = ?")
+        values.append(int(page.finished))
+    if page.after is not None:
+        where.append("(updated < ? OR (updated = ? AND id < ?))")
+        values += [page.after[0], page.after[0], page.after[1]]
+    cursor = conn.cursor()
+    cursor.row_factory = None  # hundreds of rows: plain tuples
+    sql = ("SELECT id, updated, entry FROM summaries"
+           + (" WHERE " + " AND ".join(where) if where else "")
+           + " ORDER BY updated DESC, id DESC LIMIT ?")
+    return cursor.execute(sql, (*values, page.limit + 1)).fetchall()
+
+
 def listing_json(conn: sqlite3.Connection,
-                 joined: Mapping[int, tuple[Literal["player", "owner"], str]]) -> str:
-    """Return every stored game as the game list shows it, latest change first, as JSON text.
+                 joined: Mapping[int, tuple[Literal["player", "owner"], str]],
+                 page: PageQuery) -> tuple[str, Place | None]:
+    """Return one page of the stored games as the game list shows it, latest change first,
+    as JSON text, and the place of its last game when more games follow (else None).
 
     Each entry: id, joined, owner, join_code (only of the *joined* games: id ->
     (role, join code)), version, created_at, updated_at, and the summary
     (`web.summary.summarize`).
     """
     heads = {game_id: _head(role, code) for game_id, (role, code) in joined.items()}
-    cursor = conn.cursor()
-    cursor.row_factory = None  # thousands of rows: plain tuples
-    rows = cursor.execute("SELECT id, entry FROM summaries ORDER BY updated DESC, id DESC")
-    return "[" + ",".join(f'{{"id":{game_id},{heads.get(game_id, STRANGER)}{entry}}}'
-                          for game_id, entry in rows) + "]"
+    rows = _page_rows(conn, page)
+    shown = rows[:page.limit]
+    text = "[" + ",".join(f'{{"id":{game_id},{heads.get(game_id, STRANGER)}{entry}}}'
+                          for game_id, _, entry in shown) + "]"
+    more = len(rows) > page.limit
+    return text, (shown[-1][1], shown[-1][0]) if more else None
 
 
 def finished_results(conn: sqlite3.Connection) -> list[tuple[list[str], list[dict[str, Any]]]]:

@@ -131,6 +131,25 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "the games cannot be saved (%(text)s): nothing was changed; tell whoever runs the "
         "server", **p),
     "too_large": lambda p: gettext("that is too large for this server: send something smaller"),
+    "too_many_joins": lambda p: gettext(
+        "too many wrong join codes from this address: at most %(most)s a minute; try again "
+        "in %(wait)s s", **p),
+    "too_many_joins_all": lambda p: gettext(
+        "too many wrong join codes from all addresses: at most %(most)s a minute; try again "
+        "in %(wait)s s", **p),
+    "too_many_games": lambda p: gettext(
+        "too many new games from this address: at most %(most)s a minute; try again in "
+        "%(wait)s s", **p),
+    "body_too_slow": lambda p: gettext(
+        "the request body stopped arriving (%(received)s bytes came): send it again; a body "
+        "may pause at most %(idle)s s and must keep up %(rate)s kB/s after its first "
+        "%(grace)s s", **p),
+    "uploads_busy": lambda p: gettext(
+        "the server holds as many uploads as it can: try again in a moment"),
+    # the devices of a game
+    "no_device": lambda p: gettext("game %(game)s has no device %(device)s", **p),
+    "owner_device": lambda p: gettext(
+        "the device that started game %(game)s cannot be removed: delete the game instead", **p),
     # the request itself
     "json_needed": lambda p: gettext("send a JSON body with Content-Type: application/json"),
     "json_bad": lambda p: gettext("the request body is not a JSON object"),
@@ -142,6 +161,12 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "'dice' must be five dice, each 1 to 6, for example 6 6 4 6 6"),
     "field_kept": lambda p: gettext("'kept' must be a list of positions 0 to 4"),
     "field_players": lambda p: gettext("'players' must be a list of names"),
+    "field_range": lambda p: gettext(
+        "'%(field)s' must be a whole number from %(least)s to %(most)s", **p),
+    "field_cursor": lambda p: gettext(
+        "'cursor' must be the cursor of an earlier page of the list, got %(text)s", **p),
+    "field_unknown": lambda p: gettext(
+        "unknown parameter %(text)s: the game list takes limit, cursor and finished", **p),
     # photos
     "photo_empty": lambda p: gettext("the uploaded photo is empty"),
     "not_image": lambda p: gettext(
@@ -150,6 +175,11 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "that photo cannot be read: take it again, or enter the dice with the buttons"),
     "photos_unavailable": lambda p: gettext(
         "reading photos is not available on this server: enter the dice with the buttons"),
+    "decode_busy": lambda p: gettext(
+        "the server is reading other large images: try again in a moment"),
+    "frame_pixels": lambda p: gettext(
+        "a camera frame is at most %(megapixels)s MP, this one is %(width)s×%(height)s: "
+        "send a smaller frame", **p),
     # hints and reviews
     "hint_game_over": lambda p: gettext("the game is over: there is no turn to give a hint for"),
     "hint_first_player": lambda p: gettext(

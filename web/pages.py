@@ -113,8 +113,9 @@ def game(game_id: int) -> str:
     """Return the game page: every player's scorecard and the turn panel."""
     state = _game_state(game_id)
     advice.warm_for(current_app, ruleset(state["rules"]))
+    owner = access.role_of(game_id, state["join_code"]) == "owner"
     return render_template("game.html", state=state, data=page_data(state=state),
-                           rules_label=ruleset_label(state["rules"]))
+                           rules_label=ruleset_label(state["rules"]), owner=owner)
 
 
 @bp.get("/games/<game_id:game_id>/board")

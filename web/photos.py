@@ -82,7 +82,7 @@ def decode_slot(cost: int) -> Iterator[None]:
         return
     if not _HEAVY.acquire(timeout=DECODE_WAIT_SECONDS):
         raise ApiError("the server is reading other large images: try again in a moment",
-                       503, retry_after=RETRY_SECONDS)
+                       503, retry_after=RETRY_SECONDS, code="decode_busy")
     try:
         yield
     finally:
@@ -108,8 +108,11 @@ def read_image(data: bytes, expect: int | None = None,
         info = image_info(data)
         if max_pixels is not None and info is not None and \
                 info.width * info.height > max_pixels:
-            raise ImageError(f"image is {info.width}x{info.height}, over the "
-                             f"{max_pixels / 1e6:g} MP of a camera frame")
+            raise ApiError(f"not a readable image: image is {info.width}x{info.height}, over "
+                           f"the {max_pixels / 1e6:g} MP of a camera frame",
+                           code="frame_pixels", params={
+                               "width": info.width, "height": info.height,
+                               "megapixels": f"{max_pixels / 1e6:g}"})
         with decode_slot(decode_cost(data)):
             return read_dice(data, expect=expect)
     except ImageError as error:

@@ -66,7 +66,8 @@ def test_bad_new_games_are_400(client: FlaskClient, body: Any, message: str) -> 
     response = client.post("/api/games", json=body)
     assert response.status_code == 400
     assert message in response.get_json()["error"]
-    assert client.get("/api/games").get_json() == {"games": []}
+    assert client.get("/api/games").get_json() == {"games": [], "more": False, "cursor": None,
+                                                   "next": None}
 
 
 def test_malformed_json_is_400(client: FlaskClient) -> None:

@@ -48,6 +48,13 @@ def test_a_frame_of_a_photo_size_is_refused_before_decoding(post: Any) -> None:
                                             "the 4 MP of a camera frame")
 
 
+def test_a_frame_of_a_photo_size_is_refused_in_hebrew(client: FlaskClient, post: Any) -> None:
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "he"
+    response = post("frames", png(3000, 2000))
+    assert (response.status_code, response.get_json()["error"]) == (
+        400, "פריים של מצלמה הוא לכל היותר 4 מגה־פיקסל, וזה 3000×2000: שלחו פריים קטן יותר")
+
+
 def test_a_jpeg_cut_short_with_an_end_marker_is_refused(post: Any) -> None:
     rng = np.random.default_rng(3)
     image = cv2.GaussianBlur((rng.random((480, 640, 3)) * 255).astype(np.uint8), (9, 9), 3)
@@ -71,6 +78,21 @@ def test_heavy_images_past_the_slots_get_503_with_retry_after(
     assert (response.status_code, response.headers["Retry-After"]) == (503, "2")
     assert response.get_json()["error"] == ("the server is reading other large images: try "
                                             "again in a moment")
+
+
+def test_heavy_images_past_the_slots_are_refused_in_gaelic(
+        client: FlaskClient, post: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(photos, "DECODE_WAIT_SECONDS", 0.05)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "gd"
+    taken = [photos._HEAVY.acquire(timeout=1) for _ in range(photos.HEAVY_DECODES)]
+    try:
+        response = post("rolls", png(4000, 3000))
+    finally:
+        for _ in taken:
+            photos._HEAVY.release()
+    assert (response.status_code, response.get_json()["error"]) == (
+        503, "tha am frithealaiche a' leughadh dhealbhan mòra eile: feuch a-rithist an ceann "
+             "mionaid")
 
 
 def test_at_most_the_slots_decode_heavy_images_at_once() -> None:

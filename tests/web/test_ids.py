@@ -50,7 +50,8 @@ def test_an_old_database_migrates_keeping_its_games(tmp_path: Path,
     kept = old.create(["Ann"])
     old.create(["Ben"])
     conn = sqlite3.connect(path)  # as a file of schema version 2 was: no AUTOINCREMENT
-    conn.executescript("DROP TABLE summaries; DROP TABLE games; PRAGMA user_version = 0;")
+    conn.executescript("DROP TABLE devices; DROP TABLE summaries; DROP TABLE games;"
+                       " PRAGMA user_version = 0;")
     for _, sql in db.migrations()[:2]:
         conn.executescript(sql)
     conn.execute("PRAGMA user_version = 2")

@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.conftest import AppFactory
 from web.messages import MESSAGES, render
 
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
@@ -24,6 +25,8 @@ SAMPLE: dict[str, Any] = {
     "value": 7, "expected": 5, "count": 3, "most": 8, "points": 20, "die": 2, "kept": 4,
     "shows": 5, "game": 12, "given": 2, "current": 3, "number": 7, "found": 2, "thrown": 3,
     "player": 9, "last": 1, "round": 2, "later": 5, "field": "version",
+    "wait": 41, "least": 1, "device": 4, "received": 13, "idle": "10", "rate": 8,
+    "grace": "20", "width": 3000, "height": 2000, "megapixels": "4",
 }
 
 
@@ -216,3 +219,36 @@ def test_every_code_an_error_raises_has_its_message() -> None:
               for code in re.findall(r'\bcode="([a-z_]+)"', path.read_text(encoding="utf-8"))}
     assert raised >= {"die_value", "box_not_allowed", "not_joined", "json_bad"}
     assert sorted(raised - set(MESSAGES)) == []
+
+
+def test_too_many_wrong_join_codes_are_refused_in_gaelic(make_app: AppFactory) -> None:
+    client = client_in(make_app(JOIN_FAILURES_PER_MINUTE=2), "gd")
+    for _ in range(2):
+        refusal(client, "/api/join", {"code": "ZZZZZZ"}, 404)
+    error = refusal(client, "/api/join", {"code": "ZZZZZZ"}, 429)
+    wait = client.post("/api/join", json={"code": "ZZZZZZ"}).headers["Retry-After"]
+    assert error == ("cus chòdan pàirteachaidh ceàrr on t-seòladh seo: 2 sa mhionaid air a char "
+                     f"as motha; feuch a-rithist an ceann {wait} s")
+
+
+def test_too_many_wrong_codes_from_everyone_are_refused_in_thai(make_app: AppFactory) -> None:
+    app = make_app(JOIN_FAILURES_ALL_PER_MINUTE=1)
+    refusal(client_in(app, "th"), "/api/join", {"code": "ZZZZZZ"}, 404)
+    error = refusal(client_in(app, "th"), "/api/join", {"code": "ZZZZZZ"}, 429)
+    assert re.fullmatch(r"รหัสเข้าร่วมผิดจากทุกที่อยู่มากเกินไป: ไม่เกิน 1 ครั้งต่อนาที "
+                        r"ลองใหม่ในอีก \d+ วินาที", error), error
+
+
+def test_too_many_new_games_are_refused_in_turkish(make_app: AppFactory) -> None:
+    client = client_in(make_app(GAMES_PER_MINUTE=1), "tr")
+    new_game(client)
+    error = refusal(client, "/api/games", {"players": ["Ann"]}, 429)
+    assert re.fullmatch(r"bu adresten çok fazla yeni oyun: dakikada en çok 1; \d+ sn sonra "
+                        r"yeniden dene", error), error
+
+
+def test_bad_paging_is_refused_in_hebrew(client: FlaskClient) -> None:
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "he"
+    response = client.get("/api/games?limit=500")
+    assert (response.status_code, response.get_json()["error"]) == (
+        400, "'limit' חייב להיות מספר שלם בין 1 ל־200")

@@ -112,6 +112,16 @@ def test_a_stalled_body_is_answered_408_in_json(fast: Running) -> None:
     assert json.loads(body)["error"].startswith("the request body stopped arriving (13 bytes")
 
 
+def test_a_stalled_body_is_answered_in_the_language_of_the_request(fast: Running) -> None:
+    with fast.connect() as conn:
+        conn.sendall(STALLED.replace(b"\r\n\r\n", b"\r\nAccept-Language: tr-TR,tr\r\n"
+                                     b"\r\n") + b'{"players": [')
+        status, _, body = reply(conn)
+    assert (status, json.loads(body)["error"]) == (
+        408, "istek gövdesinin gelişi durdu (13 bayt geldi): yeniden gönder; bir gövde en çok "
+             "0.6 sn duraklayabilir ve ilk 1 sn'den sonra 8 kB/s hızı tutturmalı")
+
+
 def test_a_trickled_body_misses_its_deadline(fast: Running) -> None:
     with fast.connect() as conn:
         conn.sendall(STALLED)

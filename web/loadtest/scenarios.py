@@ -17,6 +17,7 @@ from web.loadtest.tables import version_of
 STREAM_SECONDS = 5.0
 EVENT_SECONDS = 5.0
 LIST_TIMEOUT = 30.0
+LIST_PAGE = 200  # games a page of the list, the most the server gives
 
 
 @dataclass
@@ -63,10 +64,11 @@ class WriterResult:
 
 @dataclass
 class ListResult:
-    """Games seeded through the API, then the time to list them all."""
+    """Games seeded through the API, then the time to list them all, page by page."""
 
     wanted: int
     requests_wanted: int
+    walks: int = 0  # lists read to their last page
     seeded: int = 0
     expected: int | None = None
     listed: int | None = None
@@ -296,17 +298,24 @@ async def writers(target: Target, sizes: Sizes) -> WriterResult:
 
 
 async def _count_games(device: Device, result: ListResult) -> int | None:
-    """Return how many games ``GET /api/games`` lists; None without a 200 list."""
-    try:
-        response = await device.get("/api/games", LIST_TIMEOUT)
-    except RequestFailed:
-        return None
-    body = response.json()
-    games = body.get("games") if isinstance(body, dict) else None
-    if response.status != 200 or not isinstance(games, list):
-        return None
-    result.times.append(response.elapsed)
-    return len(games)
+    """Return how many games ``GET /api/games`` lists, its pages of the most games each
+    followed to the end; None without a 200 page. Each page's time is one of the times."""
+    url: str | None = f"/api/games?limit={LIST_PAGE}"
+    count = 0
+    while url:
+        try:
+            response = await device.get(url, LIST_TIMEOUT)
+        except RequestFailed:
+            return None
+        body = response.json()
+        games = body.get("games") if isinstance(body, dict) else None
+        if response.status != 200 or not isinstance(games, list):
+            return None
+        result.times.append(response.elapsed)
+        count += len(games)
+        url = body.get("next")
+    result.walks += 1
+    return count
 
 
 async def _seed(device: Device, numbers: list[int], result: ListResult, deadline: float) -> None:
@@ -328,6 +337,7 @@ async def game_list(target: Target, sizes: Sizes) -> ListResult:
     try:
         before = await _count_games(devices[0], result)
         result.times.clear()
+        result.walks = 0
         numbers = list(range(sizes.list_games, 0, -1))
         deadline = time.perf_counter() + sizes.seed_seconds
         await asyncio.gather(*(_seed(d, numbers, result, deadline) for d in devices))

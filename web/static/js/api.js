@@ -38,10 +38,15 @@ const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 export const api = {
   createGame: (rules, players, rollForFirst) =>
     call("POST", "/api/games", { rules, players, roll_for_first: rollForFirst }),
-  listGames: () => call("GET", "/api/games"),
+  /** One page of the game list: *query* has limit and finished; *next* is a page's next URL. */
+  listGames: (query = {}, next = null) =>
+    call("GET", next || `/api/games?${new URLSearchParams(query)}`),
   stats: () => call("GET", "/api/stats"),
   state: (id) => call("GET", game(id)),
   deleteGame: (id) => call("DELETE", game(id)),
+  devices: (id) => call("GET", `${game(id)}/devices`),
+  removeDevice: (id, device) =>
+    call("DELETE", `${game(id)}/devices/${encodeURIComponent(device)}`),
   roll: (id, dice, kept, version, replace = false) =>
     call("POST", `${game(id)}/rolls`, { dice, kept, version, ...(replace ? { replace: true } : {}) }),
   photo: (id, blob, kept, version, filename = "photo.jpg", replace = false) => {

@@ -5,6 +5,7 @@ import { api, ApiError } from "./api.js";
 import { renderCard } from "./card.js";
 import { openCorrection, renderCorrections } from "./correct.js";
 import { parseDice } from "./dice.js";
+import { setupDevices } from "./devices.js";
 import { say } from "./dom.js";
 import { boxLabel, diceText, isolate, num, pageData, t } from "./i18n.js";
 import { showGameOver } from "./over.js";
@@ -244,6 +245,7 @@ function setupForms() {
 setupForms();
 setupHint(render);
 setupPicker();
+setupDevices(ctx.state.id);
 setupPhoto(onPhoto, (message) => say(message, "error"));
 setupLivecam({
   state: () => ctx.state,

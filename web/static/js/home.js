@@ -124,8 +124,36 @@ function deleteButton(game) {
   return button;
 }
 
-function showList(id, games) {
-  fill($(id), games.length ? games.map(gameItem) : el("li", { class: "empty", text: t("no_games") }));
+const PAGE = 20;
+
+/** Show the first page of list *id* (finished games or not), with a button for the next. */
+async function showList(id, finished) {
+  const page = await api.listGames({ finished, limit: PAGE });
+  fill($(id), page.games.length ? page.games.map(gameItem)
+    : el("li", { class: "empty", text: t("no_games") }));
+  moreButton(id, page.next);
+}
+
+function moreButton(id, next) {
+  const old = $(`${id}-more`);
+  if (old) old.remove();
+  if (!next) return;
+  const button = el("button", { type: "button", id: `${id}-more`, class: "more-games",
+    text: t("older_games") });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const page = await api.listGames({}, next);
+      const items = page.games.map(gameItem);
+      $(id).append(...items);
+      moreButton(id, page.next);
+      items[0]?.querySelector("a")?.focus();
+    } catch (error) {
+      button.disabled = false;
+      say(error.message, "error");
+    }
+  });
+  $(id).after(button);
 }
 
 function statsRow(s) {
@@ -136,9 +164,8 @@ function statsRow(s) {
 
 async function loadLists() {
   try {
-    const [{ games }, { players }] = await Promise.all([api.listGames(), api.stats()]);
-    showList("unfinished", games.filter((g) => !g.finished));
-    showList("finished", games.filter((g) => g.finished));
+    const [, , { players }] = await Promise.all([showList("unfinished", false),
+      showList("finished", true), api.stats()]);
     fill(document.querySelector("#stats tbody"), players.map(statsRow));
   } catch (error) {
     say(error.message, "error");
