@@ -45,3 +45,10 @@ def test_measuring_tools_run_without_pytorch() -> None:
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                             text=True, timeout=60, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_test_modules_have_names_of_their_own() -> None:
+    """pytest imports test modules by file name: two of one name stop the whole run."""
+    names = [path.name for path in (ROOT / "tests").rglob("test_*.py")]
+    assert len(names) > 50
+    assert sorted({n for n in names if names.count(n) > 1}) == []
