@@ -74,14 +74,18 @@ def collect(photos: list[LabelledPhoto], detector: DiceDetector, reader: FaceRea
 
 
 def calibration_groups() -> dict[str, list[LabelledPhoto]]:
-    """Return the photos the calibration is fitted on, by group (no validation photo)."""
+    """Return the photos the calibration is fitted on, by group (no held-out photo).
+
+    Rune55's tables are left out: their boxes hold the face turned to the camera, not
+    the die, so a die read right there often misses its box and would teach the
+    calibration that sure finds are wrong.
+    """
     tables = scene_set("calibration", CALIBRATION_SCENES, CALIBRATION_SEED, calibration_scene)
     return {"rendered tables": tables,
             "roboflow rest (every 3rd)": source_photos("roboflow-rest")[::3],
             "byler train (every 2nd)": source_photos("byler-train")[::2],
             "rune55 trays rest (every 2nd)": source_photos("rune55-trays-rest")[::2],
-            "rune55 close-ups rest (every 5th)": source_photos("rune55-closeups-rest")[::5],
-            "rune55 tables rest (every 10th)": source_photos("rune55-tables-rest")[::10]}
+            "rune55 close-ups rest (every 5th)": source_photos("rune55-closeups-rest")[::5]}
 
 
 def main(argv: list[str] | None = None) -> int:

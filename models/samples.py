@@ -11,7 +11,7 @@ import numpy as np
 from models.augment import die_crop, photometric, random_negative
 from models.data import source_photos
 from models.render import Scene, render_scene
-from vision.detect import STRIDE, DiceDetector, iou
+from vision.detect import STRIDE, DiceDetector, areas, intersection, iou
 from vision.faces import CROP_SIZE, NOT_A_DIE
 from vision.image import decode_bytes
 
@@ -199,14 +199,26 @@ def targets(boxes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.n
     return heat[None], reg, mask[None]
 
 
+def on_a_die(found: np.ndarray, dice: np.ndarray) -> np.ndarray:
+    """Return which finds are (on) a labelled die: IoU 0.3 or more, or a third of the
+    find or of the die's box shared. Sources box dice differently (the whole cube, the
+    top face, the face turned to the camera), so a find around a whole die can miss a
+    face's box by IoU and still be that die, never an example of table."""
+    shared = intersection(found, dice)
+    share = np.maximum(shared / np.maximum(areas(found)[:, None], 1e-6),
+                       shared / np.maximum(areas(dice)[None, :], 1e-6))
+    return np.asarray((iou(found, dice) >= 0.3).any(axis=1) | (share >= 1 / 3).any(axis=1))
+
+
 def with_hard_negatives(photo: Photo, detector: DiceDetector) -> Photo:
-    """Return *photo* with the detector's false detections (IoU < 0.3 with every die) added.
+    """Return *photo* with the detector's false detections (finds on no die, see on_a_die)
+    added.
 
     The detector runs at a low score threshold, so near-misses are mined too.
     """
     found = detector.detect(photo.image, MINING_THRESHOLD).boxes
     if len(found) and len(photo.boxes):
-        found = found[iou(found, photo.boxes).max(axis=1) < 0.3]
+        found = found[~on_a_die(found, photo.boxes)]
     hard = np.concatenate([photo.hard, found.astype(np.float32)]).reshape(-1, 4)
     return Photo(photo.image, photo.boxes, photo.values, hard)
 

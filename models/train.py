@@ -42,6 +42,7 @@ RENDERED_SHARE = 0.2  # of the samples; the real sources share the rest evenly
 COMPOSITE_SHARE = 0.15  # rendered tables holding real dice (models.cutouts)
 CUTOUTS_PER_SOURCE = 600
 BOX_WEIGHT = 2.0  # of the classifier's box loss against its class loss
+PRETRAINED_CROP = 48  # EfficientNet's blocks halve the crop four times
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -134,13 +135,18 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
     print(f"{sum(len(p.hard) for p in mined.photos)} false detections mined", flush=True)
     torch.manual_seed(SEED)
     if args.reader == "pretrained":
-        classifier: nn.Module = PretrainedReader(args.crop)
+        crop = args.crop or PRETRAINED_CROP
+        classifier: nn.Module = PretrainedReader(crop)
         batch, lr = 64, 1e-3
     else:
-        classifier, batch, lr = Classifier(args.crop), 128, 3e-3
-    fit(classifier, classifier_step, mined, args.classifier_steps, batch, args.crop,
+        crop = args.crop or CROP_SIZE
+        classifier, batch, lr = Classifier(crop), 128, 3e-3
+    if args.init:  # go on from a trained reader, at a third of the learning rate
+        classifier.load_state_dict(torch.load(args.init))
+        lr /= 3
+    fit(classifier, classifier_step, mined, args.classifier_steps, batch, crop,
         f"{args.out.name}-classifier", lr=lr)
-    export(classifier, args.out / "faces.onnx", detector=False, crop=args.crop)
+    export(classifier, args.out / "faces.onnx", detector=False, crop=crop)
 
 
 def cached_bank(sources: list[str], real: list[list[Photo]]) -> list[Cutout]:
@@ -168,17 +174,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--composites", type=int, default=300,
                         help="rendered tables holding real dice cut from the sources")
     parser.add_argument("--out", type=Path, default=MODELS)
-    parser.add_argument("--detector-steps", type=int, default=1500)
+    parser.add_argument("--detector-steps", type=int, default=1200)
     parser.add_argument("--classifier-steps", type=int, default=5000)
-    parser.add_argument("--detector-refine-steps", type=int, default=800,
+    parser.add_argument("--detector-refine-steps", type=int, default=600,
                         help="further detector steps at a third of the learning rate")
     parser.add_argument("--only", choices=["detector", "classifier"],
                         help="train one model; the classifier learns from the false "
                              "detections of the detector already in --out")
-    parser.add_argument("--reader", choices=["pretrained", "small"], default="pretrained",
-                        help="face reader: EfficientNet-Lite0's first blocks with ImageNet "
-                             "weights, fine-tuned, or the small network trained from scratch")
-    parser.add_argument("--crop", type=int, default=CROP_SIZE, help="the reader's crop side")
+    parser.add_argument("--reader", choices=["small", "pretrained"], default="small",
+                        help="face reader: the small network trained from scratch, or "
+                             "EfficientNet-Lite0's first blocks with ImageNet weights, fine-tuned")
+    parser.add_argument("--crop", type=int, help=f"the reader's crop side (default "
+                                                 f"{CROP_SIZE}, pretrained {PRETRAINED_CROP})")
+    parser.add_argument("--init", type=Path, help="a reader checkpoint to go on training")
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)

@@ -17,7 +17,7 @@ import onnxruntime as ort
 from vision.calibration import Calibration, load_calibration
 from vision.onnx import open_session
 
-CROP_SIZE = 48  # the shipped reader's input; a reader's own size is read from its model
+CROP_SIZE = 40  # the shipped reader's input; a reader's own size is read from its model
 # The crop is this many times the die's box: the whole die plus a little table,
 # so that the crop is normalized to the die's own size, whatever the camera.
 CONTEXT = 1.4

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from models.cutouts import Cutout, composite_photos, cut_out, cutout_bank, lay_die
 from models.render import DieStyle, draw_face, paste
-from models.samples import Photo
+from models.samples import Photo, on_a_die
 
 
 def plain(body: float, pip: float) -> DieStyle:
@@ -97,3 +98,15 @@ def test_a_composite_die_looks_like_its_cutout() -> None:
     die = cv2.cvtColor(photo.image[y1:y2, x1:x2], cv2.COLOR_BGR2GRAY)
     assert (photo.values == 6).all()
     assert die.max() > 150 and die.min() < 80  # a light body with dark pips
+
+
+@pytest.mark.parametrize(("find", "on_die"), [
+    ([100, 100, 160, 160], True),  # the whole cube around a label of its front face
+    ([118, 130, 142, 158], True),  # the face itself
+    ([150, 150, 200, 200], False),  # touching a corner: table and another die's edge
+    ([300, 300, 360, 360], False),  # far away
+])
+def test_finds_on_a_die_of_any_box_convention_are_never_mined_as_table(
+        find: list[float], on_die: bool) -> None:
+    face = np.array([[115, 128, 145, 160]], np.float32)  # a face, as Rune55 boxes it
+    assert bool(on_a_die(np.array([find], np.float32), face)[0]) is on_die
