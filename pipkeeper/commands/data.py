@@ -1,8 +1,10 @@
-"""`pipkeeper backup`: a copy of the games database, safe while the server runs."""
+"""`pipkeeper backup`, `export` and `import`: the games database copied, written out and
+read back."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,15 +12,41 @@ from typing import Any
 EXIT_BAD_INPUT = 2
 
 
+def game_id(text: str) -> int:
+    """Return *text* as a game id; raise argparse.ArgumentTypeError."""
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a game id is a whole number >= 1, got {text!r}")
+    return int(text)
+
+
+def _db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+                        help="the database (default: pipkeeper.sqlite3 in the user data "
+                        "directory)")
+
+
 def register(subparsers: Any) -> None:
-    """Add the ``backup`` sub-command to *subparsers*."""
+    """Add the ``backup``, ``export`` and ``import`` sub-commands to *subparsers*."""
+    exporting = subparsers.add_parser(
+        "export", help="write games as JSON to standard output (every game by default)",
+        description="Write the games (every event, roll and box) as one JSON document that "
+        "`pipkeeper import` reads back.")
+    _db_option(exporting)
+    exporting.add_argument("--format", choices=["json"], default="json")
+    exporting.add_argument("ids", nargs="*", type=game_id, metavar="GAME_ID")
+    exporting.set_defaults(handler=run_export)
+    importing = subparsers.add_parser(
+        "import", help="store the games of an export file that are not stored yet",
+        description="Store every game of a `pipkeeper export` file under a new id and join "
+        "code; games already stored are not stored twice.")
+    _db_option(importing)
+    importing.add_argument("file", type=Path)
+    importing.set_defaults(handler=run_import)
     parser = subparsers.add_parser(
         "backup", help="copy the games database to a new file (safe while serving)",
         description="Copy every game, series and statistic to a new SQLite file with "
         "SQLite's online backup: consistent even while `pipkeeper serve` writes.")
-    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
-                        help="the database (default: pipkeeper.sqlite3 in the user data "
-                        "directory)")
+    _db_option(parser)
     parser.add_argument("file", type=Path, help="the new file to write")
     parser.set_defaults(handler=run)
 
@@ -35,4 +63,60 @@ def run(args: argparse.Namespace) -> int:
         print(f"pipkeeper backup: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     print(f"{args.file}: {games} game{'s' if games != 1 else ''} backed up from {source}")
+    return 0
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"pipkeeper {command}: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Print the export of the chosen games; return the exit code."""
+    import sqlite3
+
+    from web.db import connect, default_database
+    from web.exchange import ExchangeError, export_games
+
+    source = args.db or default_database()
+    if not source.is_file():
+        return _fail("export", f"no database at {source}")
+    try:
+        conn = connect(source)
+        try:
+            document = export_games(conn, args.ids)
+        finally:
+            conn.close()
+    except (ExchangeError, sqlite3.Error) as error:
+        return _fail("export", str(error))
+    json.dump(document, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Store the file's new games and say how many; return the exit code."""
+    import sqlite3
+
+    from web.db import connect, default_database, migrate
+    from web.exchange import ExchangeError, import_games
+
+    target = args.db or default_database()
+    try:
+        document = json.loads(args.file.read_text(encoding="utf-8"))
+    except OSError as error:
+        return _fail("import", f"cannot read {args.file}: {error.strerror}")
+    except (ValueError, UnicodeDecodeError) as error:
+        return _fail("import", f"{args.file} is not JSON: {error}")
+    try:
+        conn = connect(target, create=True)
+        try:
+            migrate(conn)
+            imported, present = import_games(conn, document)
+        finally:
+            conn.close()
+    except (ExchangeError, sqlite3.Error) as error:
+        return _fail("import", f"{args.file}: {error}")
+    print(f"{args.file}: {imported} game{'s' if imported != 1 else ''} imported, "
+          f"{present} already there")
     return 0

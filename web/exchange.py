@@ -1,0 +1,94 @@
+"""Games written out as JSON and read back in: export, and import that never doubles a game.
+
+The file holds each series as the scorekeeper stores it (``Series.to_dict``), so every
+event, roll and box comes back exactly. A game is the same game when its creation time
+and its series are: importing a file twice, or into the database it came from, adds
+nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from scorekeeper import Series
+from web.db import transaction
+from web.listing import write_summary
+from web.store import new_join_code
+
+FORMAT = "pipkeeper-games"
+FORMAT_VERSION = 1
+
+
+class ExchangeError(ValueError):
+    """An export file that pipkeeper cannot read, quoting what is wrong."""
+
+
+def export_games(conn: sqlite3.Connection, ids: Iterable[int] = ()) -> dict[str, Any]:
+    """Return the games *ids* (default: every game) as one JSON-ready document.
+
+    Raises ExchangeError naming an id that is not stored.
+    """
+    wanted = list(ids)
+    rows = conn.execute("SELECT id, series, created_at, updated_at FROM games ORDER BY id"
+                        ).fetchall()
+    if wanted:
+        by_id = {row["id"]: row for row in rows}
+        missing = [i for i in wanted if i not in by_id]
+        if missing:
+            raise ExchangeError(f"no game {missing[0]} in this database")
+        rows = [by_id[i] for i in wanted]
+    games = [{"id": row["id"], "created_at": row["created_at"], "updated_at": row["updated_at"],
+              "series": json.loads(row["series"])} for row in rows]
+    return {"format": FORMAT, "version": FORMAT_VERSION, "games": games}
+
+
+def _series(entry: Any, index: int) -> tuple[Series, str, str]:
+    """Return the series and times of the *index*-th game of a file, checked."""
+    if not isinstance(entry, dict) or not {"series", "created_at", "updated_at"} <= set(entry):
+        raise ExchangeError(f"game {index + 1} of the file lacks series, created_at or "
+                            "updated_at")
+    try:
+        series = Series.from_dict(entry["series"])
+    except (ValueError, KeyError, TypeError) as error:
+        raise ExchangeError(f"game {index + 1} of the file is not a valid series: {error}"
+                            ) from None
+    return series, str(entry["created_at"]), str(entry["updated_at"])
+
+
+def import_games(conn: sqlite3.Connection, document: Any) -> tuple[int, int]:
+    """Store the games of an exported *document* that are not stored yet, each under a
+    new id and join code; return (imported, already there).
+
+    Every game is checked before any is stored: a bad file stores nothing. Raises
+    ExchangeError for a document that is not a pipkeeper export.
+    """
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ExchangeError(f"not a pipkeeper export (its \"format\" is not {FORMAT!r})")
+    if document.get("version") != FORMAT_VERSION:
+        raise ExchangeError(f"export version {document.get('version')!r} is not "
+                            f"{FORMAT_VERSION}")
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise ExchangeError("the export has no list of games")
+    checked = [_series(entry, i) for i, entry in enumerate(games)]
+    imported = 0
+    with transaction(conn):
+        for series, created, updated in checked:
+            plain = series.to_dict()
+            text = json.dumps(plain)
+            same_time = conn.execute("SELECT series FROM games WHERE created_at = ?", (created,))
+            if any(json.loads(row["series"]) == plain for row in same_time.fetchall()):
+                continue
+            game = series.current
+            cursor = conn.execute(
+                "INSERT INTO games (join_code, rules, players, status, version, series,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+                (new_join_code(), game.rules.name, json.dumps(list(game.players)),
+                 game.phase, text, created, updated))
+            assert cursor.lastrowid is not None
+            write_summary(conn, cursor.lastrowid, 1, series, created, updated)
+            imported += 1
+    return imported, len(checked) - imported
