@@ -8,12 +8,15 @@ nothing.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
 from scorekeeper import Series
+from scorekeeper.layout import printed_pad
 from web.db import transaction
 from web.listing import write_summary
 from web.store import new_join_code
@@ -43,6 +46,29 @@ def export_games(conn: sqlite3.Connection, ids: Iterable[int] = ()) -> dict[str,
     games = [{"id": row["id"], "created_at": row["created_at"], "updated_at": row["updated_at"],
               "series": json.loads(row["series"])} for row in rows]
     return {"format": FORMAT, "version": FORMAT_VERSION, "games": games}
+
+
+CSV_COLUMNS = ("game_id", "game", "rules", "player", "row", "name", "value", "checks")
+
+
+def export_csv(document: dict[str, Any]) -> str:
+    """Return an export (see export_games) as CSV: one row per game of each series, player
+    and row of the printed pad, top to bottom (a blank value for an open box; ``checks``
+    is the count on a row of checks)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for entry in document["games"]:
+        series = Series.from_dict(entry["series"])
+        for number, game in enumerate(series.games, start=1):
+            for player, card in zip(game.players, game.cards, strict=True):
+                totals, boxes = card.totals(), card.boxes()
+                for row in printed_pad(game.rules):
+                    value = boxes[row.key] if row.kind == "box" else totals[row.key]
+                    checks = totals[row.count_key] if row.count_key else ""
+                    writer.writerow((entry["id"], number, game.rules.name, player, row.key,
+                                     row.name, "" if value is None else value, checks))
+    return out.getvalue()
 
 
 def _series(entry: Any, index: int) -> tuple[Series, str, str]:

@@ -32,7 +32,9 @@ def register(subparsers: Any) -> None:
         description="Write the games (every event, roll and box) as one JSON document that "
         "`pipkeeper import` reads back.")
     _db_option(exporting)
-    exporting.add_argument("--format", choices=["json"], default="json")
+    exporting.add_argument("--format", choices=["json", "csv"], default="json",
+                           help="json (re-importable) or csv (one row per player and box, "
+                           "in the printed pad's order)")
     exporting.add_argument("ids", nargs="*", type=game_id, metavar="GAME_ID")
     exporting.set_defaults(handler=run_export)
     importing = subparsers.add_parser(
@@ -76,7 +78,7 @@ def run_export(args: argparse.Namespace) -> int:
     import sqlite3
 
     from web.db import connect, default_database
-    from web.exchange import ExchangeError, export_games
+    from web.exchange import ExchangeError, export_csv, export_games
 
     source = args.db or default_database()
     if not source.is_file():
@@ -89,8 +91,11 @@ def run_export(args: argparse.Namespace) -> int:
             conn.close()
     except (ExchangeError, sqlite3.Error) as error:
         return _fail("export", str(error))
-    json.dump(document, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    if args.format == "csv":
+        sys.stdout.write(export_csv(document))
+    else:
+        json.dump(document, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
     return 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +12,8 @@ import pytest
 from conftest import Api
 
 from pipkeeper.cli import main
+from scorekeeper import ruleset
+from scorekeeper.layout import printed_pad
 from tests.conftest import AppFactory
 
 
@@ -85,3 +89,23 @@ def test_export_of_an_unknown_game_names_it(api: Api, database: Path,
     api.create(["Ann"])
     assert main(["export", "--db", str(database), "77"]) == 2
     assert capsys.readouterr().err == "pipkeeper export: no game 77 in this database\n"
+
+
+def test_csv_has_a_row_per_player_and_printed_row_with_the_cards_values(
+        api: Api, database: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = played_series(api)
+    assert main(["export", "--db", str(database), "--format", "csv", str(game)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    first = [r for r in rows if r["game"] == "1" and r["player"] == "Ann"]
+    assert [r["row"] for r in first][:7] == ["aces", "twos", "threes", "fours", "fives",
+                                            "sixes", "upper_subtotal"]
+    assert len(first) == len(printed_pad(ruleset("yahtzee")))
+    grand = next(r for r in first if r["row"] == "grand_total")
+    boxes = [int(r["value"]) for r in first if r["row"] in {c.slug for c in
+                                                           ruleset("yahtzee").categories}]
+    upper_bonus = next(int(r["value"]) for r in first if r["row"] == "upper_bonus")
+    yahtzee_bonus = next(int(r["value"]) for r in first if r["row"] == "yahtzee_bonus")
+    assert int(grand["value"]) == sum(boxes) + upper_bonus + yahtzee_bonus > 0
+    second = [r for r in rows if r["game"] == "2" and r["player"] == "Ann"]
+    assert {r["value"] for r in second if r["row"] == "chance"} == {""}  # still open
+    assert {r["player"] for r in rows} == {"Ann", "Ben"}
