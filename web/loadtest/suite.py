@@ -156,24 +156,15 @@ def suite_figures(result: SuiteResult) -> list[Figure]:
     if result.error is not None:
         first = result.error.splitlines()[0] if result.error else "?"
         figures.append(Figure("server", "started", first[:60], "started", False))
-    if result.churn:
-        figures += churn_figures(result.churn)
-    if result.slowloris:
-        figures += slowloris_figures(result.slowloris)
-    if result.writers:
-        figures += writer_figures(result.writers)
-    if result.tables:
-        figures += table_figures(result.tables)
-    if result.costs:
-        figures += cost_figures(result.costs)
-    if result.games_list:
-        figures += list_figures(result.games_list)
-    if result.stalled:
-        figures += stall_figures(result.stalled)
-    if result.heavy:
-        figures += heavy_figures(result.heavy)
-    if result.guessing:
-        figures += guess_figures(result.guessing)
+    scenarios: list[tuple[Any, Callable[[Any], list[Figure]]]] = [
+        (result.churn, churn_figures), (result.slowloris, slowloris_figures),
+        (result.writers, writer_figures), (result.tables, table_figures),
+        (result.costs, cost_figures), (result.games_list, list_figures),
+        (result.stalled, stall_figures), (result.heavy, heavy_figures),
+        (result.guessing, guess_figures)]
+    for scenario, describe in scenarios:
+        if scenario:
+            figures += describe(scenario)
     if result.servers_alive is not None:
         figures.append(Figure("server", "alive after the load",
                               "yes" if result.servers_alive else "no", "yes",
