@@ -1,5 +1,9 @@
 """`pipkeeper serve`: the web app on uvicorn, with a QR code when it listens on the LAN.
 
+With ``--https`` it serves TLS with a self-signed certificate (`pipkeeper.tls`),
+made once and kept in the user data directory: a phone's browser gives a page
+the camera only over https.
+
 The server is uvicorn (asyncio) running `web.asgi.LiveApp`: views on a pool of
 worker threads, event streams on the event loop, so hundreds of open phones and
 tablets hold no thread, and a client that stalls or trickles its request holds
@@ -23,6 +27,7 @@ if TYPE_CHECKING:
     import uvicorn
     from flask import Flask
 
+    from pipkeeper.tls import Certificate
     from web.connection import Limits
 
 DEFAULT_HOST = "127.0.0.1"
@@ -79,6 +84,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="another host name the pages may be opened by (e.g. behind a "
                         "proxy); repeatable")
+    parser.add_argument("--https", action="store_true",
+                        help="serve https with a self-signed certificate kept in the user data "
+                        "directory (phones give the camera only to https pages)")
     parser.set_defaults(handler=run)
 
 
@@ -96,28 +104,30 @@ def _usable(address: str | None) -> bool:
     return bool(address) and not str(address).startswith(("0.", "127."))
 
 
-def lan_address() -> str | None:
-    """Return this machine's address on the LAN, or None when it has none.
+def lan_addresses() -> list[str]:
+    """Return this machine's IPv4 addresses on the LAN, the likeliest first (maybe none).
 
-    Asks the kernel which interface would reach a private address (connecting a
-    UDP socket sends nothing), then falls back to the host name's address.
+    Asks the kernel which interface would reach each private range (connecting a
+    UDP socket sends nothing), then adds the host name's addresses.
     """
-    for target in _ROUTE_PROBES:
-        address = _outgoing_address(target)
-        if _usable(address):
-            return address
-    try:
-        address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return None
-    return address if _usable(address) else None
+    found = [_outgoing_address(target) for target in _ROUTE_PROBES]
+    with contextlib.suppress(OSError):
+        found += socket.gethostbyname_ex(socket.gethostname())[2]
+    return list(dict.fromkeys(str(address) for address in found if _usable(address)))
 
 
-def print_lan_banner(address: str, port: int, out: TextIO) -> str:
-    """Print the LAN URL and its QR code (for phones to scan) to *out*; return the URL."""
+def lan_address() -> str | None:
+    """Return this machine's likeliest address on the LAN, or None when it has none."""
+    addresses = lan_addresses()
+    return addresses[0] if addresses else None
+
+
+def print_lan_banner(address: str, port: int, out: TextIO, scheme: str = "http") -> str:
+    """Print the LAN URL (*scheme* http or https) and its QR code (for phones to scan) to
+    *out*; return the URL."""
     import segno
 
-    url = f"http://{address}:{port}/"
+    url = f"{scheme}://{address}:{port}/"
     print(f"On this network, open {url} or scan:", file=out)
     segno.make(url, error="m").terminal(out=out, compact=True)
     return url
@@ -185,25 +195,52 @@ class DatabaseUnusableError(OSError):
     """The database file cannot be opened, read, written or migrated."""
 
 
-def server_config(app: Flask, threads: int, limits: Limits | None = None) -> uvicorn.Config:
-    """Return uvicorn's configuration serving *app* on *threads* workers under *limits*."""
+def server_config(app: Flask, threads: int, limits: Limits | None = None,
+                  certificate: Certificate | None = None) -> uvicorn.Config:
+    """Return uvicorn's configuration serving *app* on *threads* workers under *limits*,
+    over TLS with *certificate* when one is given."""
     import uvicorn
 
     from web.asgi import LiveApp
     from web.connection import Limits, guarded_protocol
 
     limits = limits or Limits()
+    tls: dict[str, Any] = {}
+    if certificate is not None:
+        tls = {"ssl_certfile": certificate.cert_file, "ssl_keyfile": certificate.key_file}
     return uvicorn.Config(LiveApp(app, workers=threads, limits=limits),
                           http=guarded_protocol(limits), ws="none", loop="asyncio",
                           lifespan="off", log_level="warning", access_log=False,
                           server_header=False, timeout_keep_alive=int(limits.keep_alive_seconds),
-                          timeout_graceful_shutdown=2)
+                          timeout_graceful_shutdown=2, **tls)
+
+
+def https_certificate() -> Certificate:
+    """Return the certificate of this machine kept in the user data directory (made now
+    when there was none or it no longer fits). Raises OSError when the directory cannot
+    be written."""
+    from pipkeeper.tls import ensure_certificate, machine_names
+    from web.db import default_database
+
+    names = machine_names(socket.gethostname(), lan_addresses())
+    return ensure_certificate(default_database().parent, names)
+
+
+def print_certificate(certificate: Certificate, out: TextIO) -> None:
+    """Print where *certificate* is, whether it is new, and its fingerprint to *out*."""
+    state = "made now" if certificate.made else "kept from before"
+    print(f"HTTPS certificate ({state}, self-signed, valid until "
+          f"{certificate.not_after:%Y-%m-%d}): {certificate.cert_file}", file=out)
+    print(f"  SHA-256 fingerprint {certificate.fingerprint}", file=out)
+    print("  Browsers warn about it the first time: accept it on each phone to go on.",
+          file=out)
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Serve until interrupted; return 0.
 
-    Raises OSError when the port is taken or the database cannot be used.
+    Raises OSError when the port is taken, the database cannot be used or the
+    certificate cannot be stored.
     """
     import uvicorn
 
@@ -213,17 +250,21 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     database = Path(args.db).expanduser() if args.db else default_database()
     app = open_app(database, served_hosts(args.host, lan, args.allow_host),
                    args.games_per_minute)
+    certificate = https_certificate() if args.https else None
+    scheme = "https" if certificate else "http"
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     raise_open_files_limit()
     shown_host = "127.0.0.1" if args.host in ALL_INTERFACES else args.host
     print(f"pipkeeper: serving {database}", file=out)
-    print(f"Open http://{shown_host}:{port}/ on this machine.", file=out)
+    if certificate:
+        print_certificate(certificate, out)
+    print(f"Open {scheme}://{shown_host}:{port}/ on this machine.", file=out)
     if args.host in ALL_INTERFACES:
         if lan:
-            app.config["LAN_URL"] = print_lan_banner(lan, port, out)
+            app.config["LAN_URL"] = print_lan_banner(lan, port, out, scheme)
         else:
             print("No LAN address found: other devices cannot join.", file=out)
     out.flush()
-    uvicorn.Server(server_config(app, args.threads)).run(sockets=[sock])
+    uvicorn.Server(server_config(app, args.threads, certificate=certificate)).run(sockets=[sock])
     return 0
