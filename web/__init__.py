@@ -5,7 +5,8 @@ error path (`web.errors`), CSRF checks (`web.security`), the event streams
 (`web.events`) and the languages of the pages (`web.i18n`). Blueprints: the
 JSON API (`web.api`), the advisor's hints and reviews (`web.api_advice`), live camera
 frames (`web.frames`), joining by
-code or QR (`web.join`), the pages (`web.pages`).
+code or QR (`web.join`), the pages (`web.pages`), their CSV and JSON downloads
+(`web.downloads`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         api,
         api_advice,
         db,
+        downloads,
         errors,
         events,
         frames,
@@ -58,6 +60,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for resource in (db, store, access, errors, security, events, i18n, advice, limits):
         resource.init_app(app)
     app.url_map.converters["game_id"] = GameIdConverter
-    for blueprint in (api.bp, api_advice.bp, frames.bp, join.bp, pages.bp):
+    for blueprint in (api.bp, api_advice.bp, frames.bp, join.bp, pages.bp, downloads.bp):
         app.register_blueprint(blueprint)
     return app

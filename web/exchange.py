@@ -29,16 +29,20 @@ class ExchangeError(ValueError):
     """An export file that pipkeeper cannot read, quoting what is wrong."""
 
 
-def export_games(conn: sqlite3.Connection, ids: Iterable[int] = ()) -> dict[str, Any]:
-    """Return the games *ids* (default: every game) as one JSON-ready document.
+def export_games(conn: sqlite3.Connection, ids: Iterable[int] | None = None) -> dict[str, Any]:
+    """Return the games *ids*, in that order (None: every game, by id), as one JSON-ready
+    document.
 
     Raises ExchangeError naming an id that is not stored.
     """
-    wanted = list(ids)
-    rows = conn.execute("SELECT id, series, created_at, updated_at FROM games ORDER BY id"
-                        ).fetchall()
-    if wanted:
-        by_id = {row["id"]: row for row in rows}
+    columns = "SELECT id, series, created_at, updated_at FROM games"
+    if ids is None:
+        rows = conn.execute(f"{columns} ORDER BY id").fetchall()
+    else:
+        wanted = list(ids)
+        found = conn.execute(f"{columns} WHERE id IN (SELECT value FROM json_each(?))",
+                             (json.dumps(wanted),)).fetchall()
+        by_id = {row["id"]: row for row in found}
         missing = [i for i in wanted if i not in by_id]
         if missing:
             raise ExchangeError(f"no game {missing[0]} in this database")
@@ -46,6 +50,28 @@ def export_games(conn: sqlite3.Connection, ids: Iterable[int] = ()) -> dict[str,
     games = [{"id": row["id"], "created_at": row["created_at"], "updated_at": row["updated_at"],
               "series": json.loads(row["series"])} for row in rows]
     return {"format": FORMAT, "version": FORMAT_VERSION, "games": games}
+
+
+def finished_ids(conn: sqlite3.Connection, ids: Iterable[int]) -> list[int]:
+    """Return those of the games *ids* whose series is finished (its current game is over,
+    as the game list shows it), in ascending order."""
+    rows = conn.execute("SELECT id FROM summaries WHERE finished"
+                        " AND id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                        (json.dumps(list(ids)),))
+    return [int(row[0]) for row in rows]
+
+
+def export_text(document: dict[str, Any], kind: str) -> str:
+    """Return an export (see export_games) as the text of a file of *kind*: "csv"
+    (export_csv) or "json" (the document itself, non-ASCII letters kept, one line).
+
+    Raises ValueError for another kind.
+    """
+    if kind == "csv":
+        return export_csv(document)
+    if kind == "json":
+        return json.dumps(document, ensure_ascii=False) + "\n"
+    raise ValueError(f"an export is csv or json, not {kind!r}")
 
 
 CSV_COLUMNS = ("game_id", "game", "rules", "player", "row", "name", "value", "checks")

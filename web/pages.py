@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import RULESET_NAMES, RuleSet, ruleset
 from scorekeeper.layout import PadRow, printed_pad
-from web import access, advice
+from web import access, advice, downloads
 from web.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -105,7 +105,8 @@ def _game_state(game_id: int) -> dict[str, Any]:
 def home() -> str:
     """Return the home page: start a game, resume one, history and statistics."""
     return render_template("home.html", data=page_data(), rulesets=RULESET_NAMES,
-                           ruleset_label=ruleset_label)
+                           ruleset_label=ruleset_label,
+                           finished_downloads=bool(downloads.finished_of_device()))
 
 
 @bp.get("/games/<game_id:game_id>")

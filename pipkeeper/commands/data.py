@@ -78,7 +78,7 @@ def run_export(args: argparse.Namespace) -> int:
     import sqlite3
 
     from web.db import connect, default_database
-    from web.exchange import ExchangeError, export_csv, export_games
+    from web.exchange import ExchangeError, export_games, export_text
 
     source = args.db or default_database()
     if not source.is_file():
@@ -86,16 +86,12 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         conn = connect(source)
         try:
-            document = export_games(conn, args.ids)
+            document = export_games(conn, args.ids or None)
         finally:
             conn.close()
     except (ExchangeError, sqlite3.Error) as error:
         return _fail("export", str(error))
-    if args.format == "csv":
-        sys.stdout.write(export_csv(document))
-    else:
-        json.dump(document, sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
+    sys.stdout.write(export_text(document, args.format))
     return 0
 
 
