@@ -23,8 +23,6 @@ What `audit` reports (`Problem.code`):
   one of which is wrong, so it is wrong too.
 - ``wrong_bonus``: upper bonus not 35 at 63 or more and 0 below; Yahtzee bonus
   not 100 per check.
-- ``bonus_as_points``: the checks row holds points (300 for three checks); the
-  rest of the audit counts it as those checks.
 - ``bonus_without_yahtzee``: bonus checks without 50 in the Yahtzee box.
 - ``too_many_checks``: more checks than other boxes holding a value that a
   Yahtzee scores there (at most 12).
@@ -32,7 +30,11 @@ What `audit` reports (`Problem.code`):
 `card_problems` keeps those no game can have at any point (``impossible_value``,
 ``bonus_without_yahtzee``, ``too_many_checks``); the advisor refuses such a card.
 
-Totals left blank are not checked. A slip is ``wrong_total`` on its own row;
+The checks row may hold the checks' points instead (300 for three checks): it
+is read as those checks. Totals left blank are not checked, nor are those that
+add up a row `card_problems` reports (directly or through another total): what
+they should be depends on what that row should hold, so no sum is offered that
+counts a value the audit calls impossible. A slip is ``wrong_total`` on its own row;
 every total below that carried it down is ``carried_total``, which says so. A
 total's `Problem.parts` are the rows it adds up and their right values. The
 upper bonus is checked against the upper boxes themselves.
@@ -280,7 +282,9 @@ def audit(pad: Pad, *, finished: bool = True) -> list[Problem]:
 
     With *finished* False (a game still being played) blank boxes are not problems.
     """
-    problems = [*_box_problems(pad, finished), *_total_problems(pad)]
+    found = [*_box_problems(pad, finished), *_checks_problems(pad)]
+    unknown = frozenset(p.row for p in found if p.code in CARD_CODES)
+    problems = [*found, *_total_problems(pad, unknown)]
     order = pad_rows(pad.rules)
     return sorted(problems, key=lambda p: order.index(p.row))
 
@@ -313,13 +317,18 @@ def _section(pad: Pad, section: Section) -> list[int]:
     return [pad.boxes[c.slug] or 0 for c in pad.rules.categories if c.section is section]
 
 
-def _total_problems(pad: Pad) -> list[Problem]:
-    """Return the problems with the bonuses and totals, in pad order."""
-    problems = _upper_bonus_check(pad) + _checks_problems(pad)
+def _total_problems(pad: Pad, unknown: frozenset[str]) -> list[Problem]:
+    """Return the problems with the upper bonus and the totals, in pad order, leaving out
+    those resting on a row in *unknown* (rows whose right value cannot be known)."""
     correct, carried = _sums(pad, carry=False), _sums(pad, carry=True)
+
+    def knowable(key: str) -> bool:
+        return not ({key} | _rows_under(pad.rules, key, correct)) & unknown
+
+    problems = _upper_bonus_check(pad) if knowable("upper_bonus") else []
     for key, (expected, parts) in correct.items():
         value = pad.totals.get(key)
-        if value is None or value == expected:
+        if value is None or value == expected or not knowable(key):
             continue
         label, formula = row_label(pad.rules, key), _formula(pad.rules, key, parts)
         if value == carried[key][0]:
@@ -334,6 +343,17 @@ def _total_problems(pad: Pad) -> list[Problem]:
 
 
 Sum = tuple[int, tuple[tuple[str, int], ...]]
+
+
+def _rows_under(rules: RuleSet, key: str, sums: Mapping[str, Sum]) -> set[str]:
+    """Return every row total *key* adds up, directly or through the totals it adds up (the
+    upper bonus stands on the upper boxes)."""
+    if key == "upper_bonus":
+        return {c.slug for c in rules.categories if c.section is Section.UPPER}
+    rows: set[str] = set()
+    for name, _ in sums[key][1] if key in sums else ():
+        rows |= {name, *_rows_under(rules, name, sums)}
+    return rows
 
 
 def _formula(rules: RuleSet, key: str, parts: tuple[tuple[str, int], ...]) -> str:
@@ -413,24 +433,13 @@ def _checks_of(rules: RuleSet, value: int) -> int:
     return value // bonus if value >= bonus and value % bonus == 0 else value
 
 
-def _as_points(pad: Pad, value: int, checks: int) -> list[Problem]:
-    """Return the problem of a checks row written as points (*value* for *checks* checks)."""
-    bonus = pad.rules.five_alike_bonus
-    message = (f"Yahtzee bonus checks: {value} is written, but this row counts checks: "
-               f"write one check per extra Yahtzee ({value} points = {checks} checks "
-               f"of {bonus} points).")
-    return [Problem("yahtzee_bonus_checks", "bonus_as_points", value, str(checks), message)]
-
-
 def _checks_problems(pad: Pad) -> list[Problem]:
-    """Return problems with the Yahtzee-bonus checks: points in the checks row, no 50 in the
-    box, or too many."""
+    """Return problems with the Yahtzee-bonus checks (points in the checks row read as
+    checks): no 50 in the box, or too many."""
     found = _bonus_count(pad)
     if found is None or not found[2]:
         return []
-    row, value, checks = found
-    points = _as_points(pad, value, checks) if row.endswith("checks") and value != checks else []
-    return points + _checks_room(pad, row, value, checks)
+    return _checks_room(pad, *found)
 
 
 def _checks_room(pad: Pad, row: str, value: int, checks: int) -> list[Problem]:

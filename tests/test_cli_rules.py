@@ -117,9 +117,9 @@ def test_check_pad_with_problems(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", str(EXAMPLES / "pad_errors.csv"))
     lines = out.splitlines()
     assert code == 1
-    assert lines[0].endswith("pad_errors.csv: 8 problems (yahtzee)")
+    assert lines[0].endswith("pad_errors.csv: 4 problems (yahtzee)")
     assert lines[1] == "  Fours: 7 is written, but this box can only hold 0, 4, 8, 12, 16 or 20."
-    assert len(lines) == 9
+    assert len(lines) == 5
 
 
 def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,13 +129,9 @@ def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["ok"] is False
     assert [p["code"] for p in report["problems"]] == [
         "impossible_value",
-        "wrong_total",
-        "wrong_bonus",
-        "carried_total",
         "impossible_value",
         "blank_box",
         "bonus_without_yahtzee",
-        "wrong_total",
     ]
     code, out, _ = run(capsys, "check", "--json", str(EXAMPLES / "pad_ok.json"))
     assert (code, json.loads(out)) == (0, {"ok": True, "rules": "yahtzee", "problems": []})

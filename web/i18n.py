@@ -268,10 +268,6 @@ JS_STRINGS: dict[str, LazyString] = {
         "This total should be {expected} ({sum}), not {written}: it carries a wrong number "
         "from above."
     ),
-    "audit_bonus_as_points": _l(
-        "This row counts checks, not points: write one check per extra Yahtzee "
-        "({written} points = {expected} checks)."
-    ),
     "audit_impossible_value": _l("{written} cannot be scored in this box."),
     "audit_wrong_total": _l("This total should be {expected} ({sum}), not {written}."),
     "audit_wrong_bonus": _l("The bonus should be {expected}, not {written}."),

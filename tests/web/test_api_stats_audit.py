@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.web.conftest import Api
 
 
@@ -47,14 +49,39 @@ def test_audit_of_a_correct_pad(api: Api) -> None:
 
 
 def test_audit_reports_problems(api: Api) -> None:
-    pad = {"rules": "yahtzee", "boxes": {"fours": 7}, "totals": {"upper_subtotal": 8}}
+    pad = {"rules": "yahtzee", "boxes": {"fours": 12}, "totals": {"upper_subtotal": 8}}
     reply = api.post("/api/audit", {**pad, "finished": False})
     assert reply["ok"] is False
-    assert [(p["row"], p["code"], p["written"]) for p in reply["problems"]] == [
-        ("fours", "impossible_value", 7), ("upper_subtotal", "wrong_total", 8)]
-    assert reply["problems"][0]["expected"] == "0, 4, 8, 12, 16 or 20"
+    assert reply["problems"] == [{
+        "row": "upper_subtotal", "code": "wrong_total", "written": 8, "expected": "12",
+        "message": "Upper subtotal: 8 is written, but it should be 12 (0 + 0 + 0 + 12 + 0 + 0).",
+        "parts": [["aces", 0], ["twos", 0], ["threes", 0], ["fours", 12], ["fives", 0],
+                  ["sixes", 0]]}]
     blank = api.post("/api/audit", pad)["problems"]
     assert sum(p["code"] == "blank_box" for p in blank) == 12
+
+
+def test_no_total_is_judged_by_a_box_called_impossible(api: Api) -> None:
+    # Fours 7 cannot be; the subtotal 8 is right if the player meant 8 there.
+    pad = {"rules": "yahtzee", "boxes": {"fours": 7},
+           "totals": {"upper_subtotal": 8, "upper_bonus": 0, "upper_total": 8}}
+    reply = api.post("/api/audit", {**pad, "finished": False})
+    assert [(p["row"], p["code"], p["written"], p["expected"]) for p in reply["problems"]] == [
+        ("fours", "impossible_value", 7, "0, 4, 8, 12, 16 or 20")]
+
+
+@pytest.mark.parametrize(("written", "lower_total", "ok"),
+                         [(300, 445, True), (3, 445, True), (300, 148, False)])
+def test_points_in_the_checks_row_are_read_as_checks(api: Api, written: int, lower_total: int,
+                                                      ok: bool) -> None:
+    pad = {"rules": "yahtzee", "boxes": {"yahtzee": 50, "full_house": 25, "small_straight": 30,
+                                         "large_straight": 40},
+           "totals": {"yahtzee_bonus_checks": written, "lower_total": lower_total}}
+    reply = api.post("/api/audit", {**pad, "finished": False})
+    assert reply["ok"] is ok
+    if not ok:
+        assert [(p["row"], p["code"], p["expected"]) for p in reply["problems"]] == [
+            ("lower_total", "wrong_total", "445")]
 
 
 def test_audit_bad_pad_is_400(api: Api) -> None:

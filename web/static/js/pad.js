@@ -11,9 +11,14 @@ function gameOf(rules) {
   return rules.split("+")[0];
 }
 
+// The checks row takes the count of checks (at most 12) or, as many pads are filled in,
+// their points: 300 is read as 3 checks of 100.
+const MOST_CHECK_POINTS = 1200;
+
 function rowInput(row) {
   const checks = row.marks === "checks";
-  const input = el("input", { type: "number", inputmode: "numeric", min: 0, max: checks ? 12 : 999,
+  const input = el("input", { type: "number", inputmode: "numeric", min: 0,
+    max: checks ? MOST_CHECK_POINTS : 999,
     id: `pad-${row.key}-${row.section}`, dataset: { key: row.key }, class: "pad-input" });
   input.addEventListener("input", () => {
     for (const twin of document.querySelectorAll(`input[data-key="${row.key}"]`)) {
