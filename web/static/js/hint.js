@@ -73,14 +73,30 @@ function markDice(best) {
   }
 }
 
+/** Put the boxes of *list* in order of the points each loses (*scores*: box -> option). */
+function orderByLoss(list, scores) {
+  const loss = (item) => scores.get(item.querySelector(":scope > .suggestion")?.dataset.box)?.loss
+    ?? Infinity;
+  const items = [...list.children].filter((item) => item.querySelector(":scope > .suggestion"));
+  const sorted = [...items].sort((a, b) => loss(a) - loss(b)); // ties keep the points order
+  if (sorted.some((item, i) => item !== items[i])) list.prepend(...sorted);
+}
+
 function markSuggestions(hint) {
   const scores = new Map(hint.options.filter((o) => o.kind === "score").map((o) => [o.box, o]));
-  for (const button of $("suggestions").querySelectorAll("button.suggestion[data-box]")) {
+  const list = $("suggestions");
+  for (const button of list.querySelectorAll("button.suggestion[data-box]")) {
     const option = scores.get(button.dataset.box);
     if (!option) continue;
     button.classList.toggle("hint-best", option === hint.options[0]);
     button.append(el("span", { class: "s-loss", title: t("hint_cost"), text: lossText(option.loss) }));
   }
+  const focused = document.activeElement; // moving a box takes the focus from it
+  for (const boxes of [list, ...list.querySelectorAll(".zeros ol")]) orderByLoss(boxes, scores);
+  if (focused?.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
+  // The best box may be a crossing out: it is shown, not folded away.
+  const best = list.querySelector(".zeros .hint-best");
+  if (best) best.closest("details").open = true;
 }
 
 function draw(state, hint) {

@@ -1,0 +1,60 @@
+"""A turn's rough edges on a phone: the photo after Undo, the boxes in hint order, the
+correction dialog before a change, the count of a crowded photo, Keep marks over a reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(device: Any) -> Any:
+    """A phone-sized touch page, failing the test on any script error."""
+    return device(PHONE)
+
+
+def start(page: Any, base: str, players: list[str], rolls: list[list[int]]) -> int:
+    """Start a game from *page*'s device, record *rolls* through the API, open its page;
+    return its id."""
+    response = page.request.post(f"{base}/api/games", data={"players": players})
+    assert response.status == 201, response.text()
+    state = response.json()
+    for dice in rolls:
+        rolled = page.request.post(f"{base}/api/games/{state['id']}/rolls",
+                                   data={"dice": dice, "version": state["version"]})
+        assert rolled.ok, rolled.text()
+        state = rolled.json()["state"]
+    page.goto(f"{base}/games/{state['id']}")
+    page.wait_for_selector("#dice .die")
+    game: int = state["id"]
+    return game
+
+
+def test_with_hint_on_the_boxes_come_in_order_of_points_lost(
+    phone: Any, live_server: str
+) -> None:
+    page = phone
+    game = start(page, live_server, ["Ann"], [[6, 6, 6, 1, 2]] * 3)
+    page.evaluate("localStorage.setItem('pipkeeper.hint', 'on')")
+    page.reload()
+    page.wait_for_selector("#suggestions .s-loss")
+    hint = page.request.get(f"{live_server}/api/games/{game}/hint").json()
+    losses = {o["box"]: o["loss"] for o in hint["options"] if o["kind"] == "score"}
+    boxes = page.locator("#suggestions > li > .suggestion").evaluate_all(
+        "bs => bs.map(b => b.dataset.box)")
+    # By points Sixes (18) came third, after 3 of a Kind and Chance (21 each).
+    assert boxes == ["sixes", "three_of_a_kind", "chance", "aces", "twos"]
+    assert [losses[box] for box in boxes] == sorted(losses[box] for box in boxes)
+    zeros = page.locator("#suggestions .zeros .suggestion").evaluate_all(
+        "bs => bs.map(b => b.dataset.box)")
+    assert len(zeros) == 8
+    assert [losses[box] for box in zeros] == sorted(losses[box] for box in zeros)
+    assert page.locator("#suggestions .suggestion.hint-best").evaluate_all(
+        "bs => bs.map(b => b.dataset.box)") == ["sixes"]
+    assert page.locator("#suggestions > li > .suggestion .s-loss").all_inner_texts()[:2] == [
+        "0.0", "−3.6"]
