@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET
 
@@ -63,7 +64,8 @@ def test_correcting_an_older_box_keeps_the_later_turns(touch_page: Any, live_ser
     dialog = page.locator("#fix-dialog")
     assert dialog.is_visible()
     assert dialog.locator("h2").inner_text() == "Correct \u2068Ann\u2069's Large Straight"
-    page.wait_for_selector(".fix-preview.error")  # the same dice change nothing yet
+    expect(dialog.locator(".fix-preview")).to_have_text(  # nothing changed yet: no error
+        "Change a die or the box to see the new points.")
     assert dialog.locator("button[value=confirm]").is_disabled()
     frame = dialog.bounding_box()
     assert frame["x"] >= 0 and frame["x"] + frame["width"] <= page.viewport_size["width"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 
@@ -58,3 +59,30 @@ def test_with_hint_on_the_boxes_come_in_order_of_points_lost(
         "bs => bs.map(b => b.dataset.box)") == ["sixes"]
     assert page.locator("#suggestions > li > .suggestion .s-loss").all_inner_texts()[:2] == [
         "0.0", "−3.6"]
+
+
+def test_the_correction_dialog_opens_without_an_error(phone: Any, live_server: str) -> None:
+    page = phone
+    api = page.request
+    state = api.post(f"{live_server}/api/games", data={"players": ["Ann"]}).json()
+    state = api.post(f"{live_server}/api/games/{state['id']}/rolls",
+                     data={"dice": [2, 3, 4, 5, 5], "version": state["version"]}).json()["state"]
+    api.post(f"{live_server}/api/games/{state['id']}/scores",
+             data={"box": "large_straight", "version": state["version"]})
+    previews: list[str] = []
+    page.on("request", lambda r: previews.append(r.url) if "/preview" in r.url else None)
+    page.goto(f"{live_server}/games/{state['id']}")
+    page.locator('#card td[data-player="0"][data-row="large_straight"] button').tap()
+    dialog = page.locator("#fix-dialog")
+    preview = dialog.locator(".fix-preview")
+    expect(preview).to_have_text("Change a die or the box to see the new points.")
+    assert preview.get_attribute("class") == "fix-preview"
+    assert dialog.locator("button[value=confirm]").is_disabled()
+
+    dialog.locator(".fix-die").nth(4).select_option("6")
+    expect(preview).to_have_text("Large Straight: 0 → 40.Total: 0 → 40.")
+    dialog.locator(".fix-die").nth(4).select_option("5")  # back as it was: nothing to check
+    expect(preview).to_have_text("Change a die or the box to see the new points.")
+    assert dialog.locator("button[value=confirm]").is_disabled()
+    assert dialog.locator(".fix-preview.error").count() == 0
+    assert len(previews) == 1

@@ -45,10 +45,19 @@ function dialogFor(state, player, box, run) {
     text: t("fix_confirm"), disabled: true });
   const read = () => ({ player, box, dice: selects.map((s) => Number(s.value)),
     to_box: boxSelect.value === box ? null : boxSelect.value });
+  const unchanged = () => {
+    const now = read();
+    return now.to_box === null && now.dice.every((v, i) => v === dice[i]);
+  };
   const update = async () => {
     const mine = ++asked;
     confirm.disabled = true;
     preview.className = "fix-preview";
+    // Nothing changed yet is no error: the player is told what to do instead.
+    if (unchanged()) {
+      preview.textContent = t("fix_unchanged");
+      return;
+    }
     preview.textContent = t("fix_checking");
     try {
       const { correction } = await api.previewCorrection(state.id, read());
