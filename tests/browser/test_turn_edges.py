@@ -3,12 +3,13 @@ correction dialog before a change, the count of a crowded photo, Keep marks over
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, answer_photos_with, truth_reading
 
 pytestmark = pytest.mark.browser
 
@@ -86,3 +87,24 @@ def test_the_correction_dialog_opens_without_an_error(phone: Any, live_server: s
     assert dialog.locator("button[value=confirm]").is_disabled()
     assert dialog.locator(".fix-preview.error").count() == 0
     assert len(previews) == 1
+
+
+def test_a_photo_of_seven_dice_says_seven_were_found(
+    phone: Any, live_server: str, five_dice_photo: Path
+) -> None:
+    page = phone
+    reading = truth_reading(five_dice_photo)
+    # Two more finds, doubted: the five surest are the roll.
+    extra = [{"value": value, "box": [10 + 60 * i, 10, 60 + 60 * i, 60], "confidence": 0.3,
+              "role": "doubtful", "position": None, "doubtful": True}
+             for i, value in enumerate([3, 6])]
+    reading["dice"] += extra
+    answer_photos_with(page, reading)
+    start(page, live_server, ["Ann"], [])
+    page.set_input_files("#photo-input", str(five_dice_photo))
+    page.wait_for_selector("text=Roll 1 of 3")
+    assert page.locator(".photo-die").count() == 7
+    assert page.locator(".photo-die.doubtful").count() == 2
+    assert page.inner_text("#photo-caption") == (
+        "Found 7 dice: tap a die to correct it. "
+        "Dotted boxes are not counted: the camera doubts them.")

@@ -51,8 +51,8 @@ function dieBox(reading, die, values, onTap) {
 function caption(reading) {
   const dice = reading.dice;
   if (!dice.some((d) => d.role)) return ""; // no roll was made: the message says why
-  const counted = dice.filter((d) => d.role !== "doubtful").length;
-  const parts = [tn("found_dice", counted, { n: num(counted) })];
+  // Every die boxed is counted as found; the dotted ones are said not to count below.
+  const parts = [tn("found_dice", dice.length, { n: num(dice.length) })];
   if (dice.some((d) => d.role === "kept")) parts.push(t("photo_kept_note"));
   if (dice.some((d) => d.role === "doubtful")) parts.push(t("photo_doubtful_note"));
   if (dice.some((d) => d.role === "thrown" && d.confidence < LOW_CONFIDENCE)) {
