@@ -37,6 +37,14 @@ def start(page: Any, base: str, players: list[str], rolls: list[list[int]]) -> i
     return game
 
 
+def record(page: Any, dice: str, roll: int) -> None:
+    """Type *dice*, record them as roll number *roll* and wait for it."""
+    page.fill("#dice-text", dice)
+    page.click("#dice-form button[type=submit]")
+    page.click("#record-roll")
+    page.wait_for_selector(f"text=Roll {roll} of 3")
+
+
 def test_with_hint_on_the_boxes_come_in_order_of_points_lost(
     phone: Any, live_server: str
 ) -> None:
@@ -108,3 +116,30 @@ def test_a_photo_of_seven_dice_says_seven_were_found(
     assert page.inner_text("#photo-caption") == (
         "Found 7 dice: tap a die to correct it. "
         "Dotted boxes are not counted: the camera doubts them.")
+
+
+def test_keep_marks_outlive_a_reload(phone: Any, live_server: str) -> None:
+    page = phone
+    game = start(page, live_server, ["Ann", "Ben"], [])
+    record(page, "2 2 6 5 6", 1)
+    page.locator(".keep").nth(2).click()
+    page.locator(".keep").nth(4).click()
+    page.reload()
+    page.wait_for_selector("text=Roll 1 of 3")
+    assert page.locator(".keep").evaluate_all(
+        "ks => ks.map(k => k.getAttribute('aria-pressed'))") == [
+        "false", "false", "true", "false", "true"]
+    expect(page.locator("#photo-hint")).to_have_text(
+        "3 of 5 dice thrown: photograph them, or all five.")
+    record(page, "1 1 6 3 6", 2)
+    state = page.request.get(f"{live_server}/api/games/{game}").json()
+    assert (state["dice"], state["kept"]) == ([1, 1, 6, 3, 6], [2, 4])
+
+    # Marks made for another roll are not brought back to this one.
+    page.locator(".keep").nth(0).click()
+    page.locator("#undo").click()
+    page.wait_for_selector("text=Roll 1 of 3")
+    page.reload()
+    page.wait_for_selector("text=Roll 1 of 3")
+    assert page.locator(".keep").evaluate_all(
+        "ks => ks.map(k => k.getAttribute('aria-pressed'))") == ["false"] * 5

@@ -8,6 +8,7 @@ import { parseDice } from "./dice.js";
 import { setupDevices } from "./devices.js";
 import { say } from "./dom.js";
 import { boxLabel, diceText, isolate, num, pageData, t } from "./i18n.js";
+import { recallKeeps, rememberKeeps } from "./keeps.js";
 import { showGameOver } from "./over.js";
 import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
 import { renderPrintPad } from "./print.js";
@@ -52,7 +53,7 @@ function setState(state, { force = false } = {}) {
   if (moved) {
     ctx.correcting = false;
     ctx.draft = state.phase === "play" && state.dice ? [...state.dice] : [null, null, null, null, null];
-    ctx.kept = new Set(state.kept || []);
+    ctx.kept = new Set(recallKeeps(state.id, rollKey(state)) ?? state.kept ?? []);
     $("dice-text").value = ""; // typed dice are for one roll
     closePicker(false);
     if (!state.dice || state.phase !== "play") { hidePhoto(); ctx.photo = null; }
@@ -149,6 +150,7 @@ function onOpen(index, button) {
 
 function onKeep(index) {
   if (ctx.kept.has(index)) ctx.kept.delete(index); else ctx.kept.add(index);
+  rememberKeeps(ctx.state.id, rollKey(ctx.state), ctx.kept);
   render();
   $("dice").querySelectorAll(".keep")[index]?.focus();
 }
