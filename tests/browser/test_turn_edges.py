@@ -45,6 +45,30 @@ def record(page: Any, dice: str, roll: int) -> None:
     page.wait_for_selector(f"text=Roll {roll} of 3")
 
 
+def shown(page: Any) -> list[int]:
+    """Return the dice on screen."""
+    values = page.locator("#dice .die").evaluate_all("ds => ds.map(d => d.dataset.value)")
+    return [int(v) for v in values]
+
+
+def test_undo_takes_the_photo_of_the_undone_roll_away(
+    phone: Any, live_server: str, fake_vision: Any, five_dice_photo: Path
+) -> None:
+    page = phone
+    reading = fake_vision(page, five_dice_photo)
+    start(page, live_server, ["Ann"], [[2, 2, 2, 5, 5]])
+    page.set_input_files("#photo-input", str(five_dice_photo))
+    page.wait_for_selector("text=Roll 2 of 3")
+    expect(page.locator("#photo")).to_be_visible()
+    assert shown(page) == reading["values"]
+
+    page.locator("#undo").click()
+    page.wait_for_selector("text=Roll 1 of 3")
+    assert shown(page) == [2, 2, 2, 5, 5]
+    expect(page.locator("#photo")).to_be_hidden()
+    assert page.locator(".photo-die").count() == 0
+
+
 def test_with_hint_on_the_boxes_come_in_order_of_points_lost(
     phone: Any, live_server: str
 ) -> None:

@@ -53,6 +53,11 @@ function tieNote(state, round) {
   return el("p", { class: "first-tie", text: t("first_tie", { names, total: num(round.best) }) });
 }
 
+/** Return the game's actions so far, box corrections aside (they leave the roll on the table). */
+export function playActions(state) {
+  return (state.history || []).filter((entry) => entry.type !== "correction");
+}
+
 /** Fill *container* with how the first player is chosen and every roll for first so far. */
 export function renderFirstRolls(container, state) {
   const parts = [el("p", { class: "first-rule", text: t("first_rule") })];

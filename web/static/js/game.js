@@ -7,6 +7,7 @@ import { openCorrection, renderCorrections } from "./correct.js";
 import { parseDice } from "./dice.js";
 import { setupDevices } from "./devices.js";
 import { say } from "./dom.js";
+import { playActions } from "./firstroll.js";
 import { boxLabel, diceText, isolate, num, pageData, t } from "./i18n.js";
 import { recallKeeps, rememberKeeps } from "./keeps.js";
 import { showGameOver } from "./over.js";
@@ -28,6 +29,7 @@ const ctx = {
   justEnded: false, // the last change ended the game
   correcting: false, // a die on the photo was tapped: the roll is being corrected
   photo: null, // the reading of the photo on screen, if any
+  photoAt: null, // photoKey of the state the photo on screen belongs to
   busy: false, // an action is on its way to the server
 };
 
@@ -35,6 +37,12 @@ const ctx = {
 function rollKey(state) {
   return JSON.stringify([state.series.game_number, state.phase, state.current_player, state.turn,
     state.roll, state.dice, state.first_roll_pending]);
+}
+
+/** Which action a photo belongs to: a correction of its roll keeps it, any other action
+ * (an undo too) takes the game past it or back before it. */
+function photoKey(state) {
+  return `${state.series.game_number}:${playActions(state).length}`;
 }
 
 function setState(state, { force = false } = {}) {
@@ -46,9 +54,8 @@ function setState(state, { force = false } = {}) {
   const moved = force || !previous || rollKey(previous) !== rollKey(state) || !ctx.draft.length;
   ctx.justEnded = Boolean(previous) && previous.phase !== "over" && state.phase === "over";
   ctx.state = state;
-  const history = state.history || [];
   // A box corrected since leaves the roll on the table as it was, still correctable.
-  const actions = history.filter((entry) => entry.type !== "correction");
+  const actions = playActions(state);
   ctx.lastWasRoll = actions.length > 0 && actions[actions.length - 1].type === "roll";
   if (moved) {
     ctx.correcting = false;
@@ -56,8 +63,8 @@ function setState(state, { force = false } = {}) {
     ctx.kept = new Set(recallKeeps(state.id, rollKey(state)) ?? state.kept ?? []);
     $("dice-text").value = ""; // typed dice are for one roll
     closePicker(false);
-    if (!state.dice || state.phase !== "play") { hidePhoto(); ctx.photo = null; }
   }
+  if (ctx.photoAt !== photoKey(state)) { hidePhoto(); ctx.photo = null; ctx.photoAt = null; }
   renderPrintPad($("print-pad"), state); // drawn again only when the state changes
   render();
 }
@@ -219,10 +226,12 @@ async function onPhoto(blob, filename) {
   const kept = state.phase === "play" && state.roll > 0 && !correcting ? [...ctx.kept].sort() : [];
   say(t("reading_photo"));
   ctx.photo = null;
+  ctx.photoAt = photoKey(state);
   showPhoto(blob, null, [], onPhotoTap);
   await act(async () => {
     const result = await api.photo(state.id, blob, kept, state.version, filename, correcting);
     ctx.photo = result.reading;
+    ctx.photoAt = photoKey(result.state);
     return result;
   }, (s) => t("rolled", { n: s.roll, dice: s.dice ? diceText(s.dice) : "" }));
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
