@@ -48,9 +48,15 @@ function rollItem(state, roll) {
       dice: diceText(roll.dice), total: num(total(roll.dice)) }) }));
 }
 
-function tieNote(state, round) {
+function tieText(state, round) {
   const names = joinNames(round.tied.map((p) => state.players[p]));
-  return el("p", { class: "first-tie", text: t("first_tie", { names, total: num(round.best) }) });
+  return t("first_tie", { names, total: num(round.best) });
+}
+
+/** Return who starts as a sentence ("Ben starts with 17."): the highest of a round untied. */
+function startsText(state, round) {
+  const starter = round.rolls.find((r) => total(r.dice) === round.best);
+  return t("first_starts", { name: isolate(state.players[starter.player]), total: num(round.best) });
 }
 
 /** Return the game's actions so far, box corrections aside (they leave the roll on the table). */
@@ -58,19 +64,56 @@ export function playActions(state) {
   return (state.history || []).filter((entry) => entry.type !== "correction");
 }
 
-/** Fill *container* with how the first player is chosen and every roll for first so far. */
+/**
+ * Return the last roll for first ({player, dice}) while it is the game's last action, so
+ * that it may still be corrected (even after it decided who starts); else null.
+ */
+export function lastFirstRoll(state) {
+  const actions = playActions(state);
+  const last = actions[actions.length - 1];
+  return last && last.type === "first-roll" ? { player: last.player, dice: last.dice } : null;
+}
+
+/**
+ * Return what the rolls for first of *state* have decided as a sentence: a tie of the last
+ * round (those players roll again) or who starts; "" while a round is being rolled.
+ */
+export function firstOutcome(state) {
+  const rounds = firstRollRounds(state);
+  const last = rounds[rounds.length - 1];
+  if (!last || last.best === null) return "";
+  return last.tied ? tieText(state, last) : startsText(state, last);
+}
+
+/** Return the message telling the last roll for first of *state* and what it decided. */
+export function firstRollNews(state) {
+  const roll = lastFirstRoll(state);
+  if (!roll) return "";
+  const rolled = t("first_rolled", { name: isolate(state.players[roll.player]),
+    dice: diceText(roll.dice), total: num(total(roll.dice)) });
+  return [rolled, firstOutcome(state)].filter(Boolean).join(" ");
+}
+
+/** Fill *container* with how the first player is chosen, every roll for first so far and,
+ * once decided, who starts. */
 export function renderFirstRolls(container, state) {
   const parts = [el("p", { class: "first-rule", text: t("first_rule") })];
-  for (const round of firstRollRounds(state)) {
+  const rounds = firstRollRounds(state);
+  for (const round of rounds) {
     parts.push(el("ul", { class: "first-rolls" }, round.rolls.map((r) => rollItem(state, r))));
-    if (round.tied) parts.push(tieNote(state, round));
+    if (round.tied) parts.push(el("p", { class: "first-tie", text: tieText(state, round) }));
+  }
+  const last = rounds[rounds.length - 1];
+  if (last && last.best !== null && !last.tied) { // a round without a tie decides
+    parts.push(el("p", { class: "first-starts", text: startsText(state, last) }));
   }
   fill(container, ...parts);
 }
 
 /**
  * Show the rolls for first in a box right after the element *anchor* while *state* is
- * deciding the first player; hide the box otherwise.
+ * deciding the first player, and after that until the first roll of play (so that the
+ * deciding roll and who starts stay in view); hide the box otherwise.
  */
 export function showFirstRolls(anchor, state) {
   let box = anchor.parentElement.querySelector(":scope > .first-rolls-box");
@@ -78,7 +121,7 @@ export function showFirstRolls(anchor, state) {
     box = el("div", { class: "first-rolls-box", "aria-live": "polite" });
     anchor.after(box);
   }
-  box.hidden = state.phase !== "first-roll";
+  box.hidden = state.phase !== "first-roll" && !(state.phase === "play" && lastFirstRoll(state));
   if (box.hidden) fill(box);
   else renderFirstRolls(box, state);
 }

@@ -7,7 +7,7 @@ import { openCorrection, renderCorrections } from "./correct.js";
 import { parseDice } from "./dice.js";
 import { setupDevices } from "./devices.js";
 import { say } from "./dom.js";
-import { playActions } from "./firstroll.js";
+import { firstOutcome, firstRollNews, lastFirstRoll, playActions } from "./firstroll.js";
 import { boxLabel, diceText, isolate, num, pageData, t } from "./i18n.js";
 import { recallKeeps, rememberKeeps } from "./keeps.js";
 import { showGameOver } from "./over.js";
@@ -45,6 +45,13 @@ function photoKey(state) {
   return `${state.series.game_number}:${playActions(state).length}`;
 }
 
+/** The dice of the roll on the table (a roll for first while it may be corrected), else unset. */
+function tableDice(state) {
+  if (state.phase === "play" && state.dice) return [...state.dice];
+  const first = lastFirstRoll(state);
+  return first ? [...first.dice] : [null, null, null, null, null];
+}
+
 function setState(state, { force = false } = {}) {
   const previous = ctx.state;
   if (!force && previous && state.version < previous.version) return;
@@ -59,7 +66,7 @@ function setState(state, { force = false } = {}) {
   ctx.lastWasRoll = actions.length > 0 && actions[actions.length - 1].type === "roll";
   if (moved) {
     ctx.correcting = false;
-    ctx.draft = state.phase === "play" && state.dice ? [...state.dice] : [null, null, null, null, null];
+    ctx.draft = tableDice(state);
     ctx.kept = new Set(recallKeeps(state.id, rollKey(state)) ?? state.kept ?? []);
     $("dice-text").value = ""; // typed dice are for one roll
     closePicker(false);
@@ -183,22 +190,35 @@ function draftReady() {
   return false;
 }
 
+/** Return the message after a roll recorded on *before*: the roll, or the roll for first
+ * and what it decided. */
+function rolledText(before, after) {
+  if (before.phase === "first-roll") return firstRollNews(after);
+  return t("rolled", { n: after.roll, dice: diceText(after.dice) });
+}
+
+/** Return the message after the last roll was corrected to *dice* (on *after*): for a roll
+ * for first, with what it decides now. */
+function correctedText(dice, after) {
+  const fixed = t("corrected", { dice: diceText(dice) });
+  return lastFirstRoll(after) ? [fixed, firstOutcome(after)].filter(Boolean).join(" ") : fixed;
+}
+
 function onRecord() {
   if (!draftReady()) return;
   const { state } = ctx;
   const kept = state.phase === "play" && state.roll > 0 ? [...ctx.kept].sort() : [];
-  const n = state.roll + 1;
   ctx.photo = null;
   hidePhoto();
-  act(() => api.roll(state.id, ctx.draft, kept, state.version),
-    () => t("rolled", { n, dice: diceText(ctx.draft) }));
+  act(() => api.roll(state.id, ctx.draft, kept, state.version), (s) => rolledText(state, s));
 }
 
 function onCorrect() {
   if (!draftReady()) return;
   const { state } = ctx;
-  act(() => api.roll(state.id, ctx.draft, state.kept, state.version, true),
-    (s) => t("corrected", { dice: diceText(s.dice) }));
+  const dice = [...ctx.draft];
+  act(() => api.roll(state.id, dice, state.kept, state.version, true),
+    (s) => correctedText(dice, s));
 }
 
 async function onScore(box) {
@@ -233,7 +253,7 @@ async function onPhoto(blob, filename) {
     ctx.photo = result.reading;
     ctx.photoAt = photoKey(result.state);
     return result;
-  }, (s) => t("rolled", { n: s.roll, dice: s.dice ? diceText(s.dice) : "" }));
+  }, (s) => rolledText(state, s));
   if (ctx.photo) showPhoto(null, ctx.photo, ctx.draft, onPhotoTap);
   else if (!$("photo-boxes").children.length) $("photo-caption").textContent = "";
 }

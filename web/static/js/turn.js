@@ -1,7 +1,7 @@
 // The turn panel: whose turn, roll counter, the dice to set, the record buttons and the suggestions.
 
 import { renderDice } from "./dice.js";
-import { showFirstRolls } from "./firstroll.js";
+import { lastFirstRoll, showFirstRolls } from "./firstroll.js";
 import { el, fill } from "./dom.js";
 import { boxLabel, isolate, num, t, tn } from "./i18n.js";
 
@@ -91,8 +91,11 @@ export function renderTurn(ctx, handlers) {
   record.hidden = !rolling;
   record.textContent = recordLabel(state);
   const correct = $("correct-roll");
-  correct.hidden = !(playing && state.roll > 0 && ctx.lastWasRoll);
-  correct.textContent = t("correct_dice");
+  // A roll for first may be corrected too, until the next action: a misread decides who starts.
+  const first = lastFirstRoll(state);
+  correct.hidden = !(first || (playing && state.roll > 0 && ctx.lastWasRoll));
+  correct.textContent = first
+    ? t("correct_first_roll", { name: isolate(state.players[first.player]) }) : t("correct_dice");
   // After a tap on the photo the likely next step is a correction, not a new roll.
   correct.classList.toggle("primary", Boolean(ctx.correcting));
   record.classList.toggle("primary", !ctx.correcting);
