@@ -78,8 +78,9 @@ def names_of(cert: x509.Certificate) -> Names:
         san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     except x509.ExtensionNotFound:
         return Names(frozenset(), frozenset())
+    ips = san.get_values_for_type(x509.IPAddress)
     return Names(frozenset(san.get_values_for_type(x509.DNSName)),
-                 frozenset(san.get_values_for_type(x509.IPAddress)))
+                 frozenset(ip for ip in ips if isinstance(ip, IPAddress)))
 
 
 def ensure_certificate(folder: Path, names: Names, now: datetime | None = None) -> Certificate:
