@@ -85,12 +85,22 @@ def box_from_crop(code: np.ndarray, square: Square) -> np.ndarray:
     return np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], np.float32)
 
 
+def posed(batch: np.ndarray, poses: int) -> np.ndarray:
+    """Return the first *poses* of POSES of a crop batch (N, 3, S, S), one after another."""
+    turns = [batch, batch[:, :, ::-1], batch[:, :, :, ::-1], batch.transpose(0, 1, 3, 2)]
+    return np.ascontiguousarray(np.concatenate(turns[:poses]))
+
+
 def unpose(codes: np.ndarray) -> np.ndarray:
-    """Return the mean box code of the four poses (4, N, 4), each turned back upright."""
+    """Return the mean box code of the poses (P, N, 4), each turned back upright (see
+    posed)."""
     upright = codes.copy()
-    upright[1, :, 1] *= -1  # flipped top to bottom
-    upright[2, :, 0] *= -1  # flipped left to right
-    upright[3] = codes[3][:, [1, 0, 3, 2]]  # transposed
+    if len(codes) > 1:
+        upright[1, :, 1] *= -1  # flipped top to bottom
+    if len(codes) > 2:
+        upright[2, :, 0] *= -1  # flipped left to right
+    if len(codes) > 3:
+        upright[3] = codes[3][:, [1, 0, 3, 2]]  # transposed
     mean: np.ndarray = upright.mean(axis=0)
     return mean
 
@@ -112,23 +122,30 @@ class FaceReader:
         side = self.session.get_inputs()[0].shape[2]
         return side if isinstance(side, int) else CROP_SIZE
 
+    def poses(self) -> int:
+        """Return in how many poses the model reads a crop (its metadata ``poses``, else
+        four): a small reader gains from reading a die four times, a big one costs more
+        per pose and gains less."""
+        meta = self.session.get_modelmeta().custom_metadata_map
+        return max(1, min(4, int(meta.get("poses", "4"))))
+
     def read(self, pixels: np.ndarray, boxes: np.ndarray) -> Faces:
         """Return probabilities and refined boxes, one row per detected box.
 
-        Each crop is read four times (as is, mirrored both ways, transposed) and the
-        results averaged: a face's pips mean the same value in every pose.
+        Each crop is read in the model's poses (as is, mirrored both ways, transposed:
+        see posed) and the results averaged: a face's pips mean the same value in every
+        pose.
         """
         squares = [square_around(b, CONTEXT) for b in boxes]
         batch = crops_for(pixels, squares, self.crop_size())
         n = len(batch)
         if n == 0:
             return Faces(np.zeros((0, NOT_A_DIE + 1), np.float32), np.zeros((0, 4), np.float32))
-        poses = np.concatenate([batch, batch[:, :, ::-1], batch[:, :, :, ::-1],
-                                batch.transpose(0, 1, 3, 2)])
-        feed = {self.session.get_inputs()[0].name: np.ascontiguousarray(poses)}
+        poses = self.poses()
+        feed = {self.session.get_inputs()[0].name: posed(batch, poses)}
         probs, codes = self.session.run(None, feed)
-        mean = np.asarray(probs, np.float32).reshape(4, n, -1).mean(axis=0)
-        code = unpose(np.asarray(codes, np.float32).reshape(4, n, 4))
+        mean = np.asarray(probs, np.float32).reshape(poses, n, -1).mean(axis=0)
+        code = unpose(np.asarray(codes, np.float32).reshape(poses, n, 4))
         refined = np.stack([box_from_crop(c, square) for c, square in zip(code, squares,
                                                                           strict=True)])
         return Faces(mean, refined)

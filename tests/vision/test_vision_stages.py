@@ -14,6 +14,7 @@ from vision.faces import (
     box_in_crop,
     crops_for,
     cut,
+    posed,
     square_around,
     unpose,
 )
@@ -126,6 +127,16 @@ def test_box_codes_of_the_four_poses_are_turned_back_upright() -> None:
     flipped_x = upright * [-1, 1, 1, 1]
     transposed = upright[:, [1, 0, 3, 2]]
     codes = np.stack([upright, flipped_y, flipped_x, transposed])
+    assert unpose(codes)[0].tolist() == pytest.approx(upright[0].tolist())
+
+
+@pytest.mark.parametrize("poses", [1, 2, 3])
+def test_fewer_poses_are_the_first_of_the_four(poses: int) -> None:
+    batch = np.arange(2 * 3 * 4 * 4, dtype=np.float32).reshape(2, 3, 4, 4)
+    assert posed(batch, poses).tolist() == posed(batch, 4)[: 2 * poses].tolist()
+    assert posed(batch, 4)[6:].tolist() == batch.transpose(0, 1, 3, 2).tolist()
+    upright = np.array([[0.1, -0.05, np.log(0.6), np.log(0.7)]], np.float32)
+    codes = np.stack([upright, upright * [1, -1, 1, 1], upright * [-1, 1, 1, 1]])[:poses]
     assert unpose(codes)[0].tolist() == pytest.approx(upright[0].tolist())
 
 
