@@ -4,7 +4,8 @@ Every create and change writes the series' summary row in the same transaction
 (`write_summary`): the list entry as JSON members, whether its current game is
 over, and the results of its finished games. A page of the list (`web.paging`)
 reads these short rows along their index and joins their texts; only the few
-games the device joined get their join code.
+games the device joined get their join code. The finished games are those of
+every series with a finished game, though its next game may be being played.
 """
 
 from __future__ import annotations
@@ -49,19 +50,19 @@ def _head(role: Literal["player", "owner"], join_code: str) -> str:
             f'"join_code":{json.dumps(join_code)},')
 
 
-def _page_rows(conn: sqlite3.Connection, page: PageQuery) -> list[tuple[int, str, str]]:
-    """Return (id, updated, entry) of the page's games and of one more, in list order."""
+def _page_rows(conn: sqlite3.Connection, page: PageQuery) -> list[tuple[int, str, str, str]]:
+    """Return (id, updated, entry, results) of the page's games and of one more, in list
+    order."""
     where: list[str] = []
     values: list[object] = []
     if page.finished is not None:
-        where.append("finished = ?")
-        values.append(int(page.finished))
+        where.append("results != '[]'" if page.finished else "finished = 0")
     if page.after is not None:
         where.append("(updated < ? OR (updated = ? AND id < ?))")
         values += [page.after[0], page.after[0], page.after[1]]
     cursor = conn.cursor()
     cursor.row_factory = None  # hundreds of rows: plain tuples
-    sql = ("SELECT id, updated, entry FROM summaries"
+    sql = ("SELECT id, updated, entry, results FROM summaries"
            + (" WHERE " + " AND ".join(where) if where else "")
            + " ORDER BY updated DESC, id DESC LIMIT ?")
     return cursor.execute(sql, (*values, page.limit + 1)).fetchall()
@@ -74,14 +75,16 @@ def listing_json(conn: sqlite3.Connection,
     as JSON text, and the place of its last game when more games follow (else None).
 
     Each entry: id, joined, owner, join_code (only of the *joined* games: id ->
-    (role, join code)), version, created_at, updated_at, and the summary
-    (`web.summary.summarize`).
+    (role, join code)), version, created_at, updated_at, the summary
+    (`web.summary.summarize`) and results: each finished game's `web.summary.result`,
+    game #1 first.
     """
     heads = {game_id: _head(role, code) for game_id, (role, code) in joined.items()}
     rows = _page_rows(conn, page)
     shown = rows[:page.limit]
-    text = "[" + ",".join(f'{{"id":{game_id},{heads.get(game_id, STRANGER)}{entry}}}'
-                          for game_id, _, entry in shown) + "]"
+    text = "[" + ",".join(
+        f'{{"id":{game_id},{heads.get(game_id, STRANGER)}{entry},"results":{results}}}'
+        for game_id, _, entry, results in shown) + "]"
     more = len(rows) > page.limit
     return text, (shown[-1][1], shown[-1][0]) if more else None
 

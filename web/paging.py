@@ -1,11 +1,12 @@
 """How `GET /api/games` reads its paging parameters and writes its cursors.
 
 A page is at most ``limit`` games (DEFAULT_LIMIT unless asked, at most MAX_LIMIT)
-in list order, latest change first; ``finished`` keeps only the finished or only
-the unfinished games; ``cursor`` is the page's start: the ``cursor`` an earlier
-page's reply gave. A cursor names the place of the last game listed (its change
-time and id), not a count of games, so a game started meanwhile never pushes a
-game of the last page onto the next one.
+in list order, latest change first; ``finished`` keeps only the series with a
+finished game (true: its next game may be being played) or only those whose
+current game is being played (false); ``cursor`` is the page's start: the
+``cursor`` an earlier page's reply gave. A cursor names the place of the last
+game listed (its change time and id), not a count of games, so a game started
+meanwhile never pushes a game of the last page onto the next one.
 """
 
 from __future__ import annotations

@@ -65,6 +65,20 @@ def test_finished_and_unfinished_games_are_listed_apart(api: Api) -> None:
     assert str(unfinished[0]["next"]).endswith("&finished=false")
 
 
+def test_a_series_playing_on_after_a_finished_game_is_in_both_lists(api: Api) -> None:
+    series = api.create(["Ann", "Ben"], rules="yacht")["id"]
+    first = api.play_out(series, dice=(6, 6, 6, 6, 6))
+    api.post(f"/api/games/{series}/next", {"version": first["version"]})
+    finished = api.get("/api/games?finished=true")["games"]
+    unfinished = api.get("/api/games?finished=false")["games"]
+    assert [g["id"] for g in finished] == [series] == [g["id"] for g in unfinished]
+    entry = finished[0]
+    assert (entry["finished"], entry["game_number"], entry["totals"]) == (False, 2, [0, 0])
+    total = first["cards"][0]["totals"]["grand_total"]
+    assert entry["results"] == [{"totals": [total, total], "winners": [0, 1],
+                                 "yahtzees": [1, 1]}]
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [

@@ -24,6 +24,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * Return the name of a table cell's column, to go first in the cell: seen only where the
+ * table is stacked (class "stacks" on a phone, pad.css) and its header row is out of sight.
+ */
+export function cellLabel(label) {
+  return el("span", { class: "cell-label", text: `${label} ` });
+}
+
 /** Replace everything inside *node* with *children*. */
 export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));

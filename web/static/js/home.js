@@ -2,7 +2,7 @@
 // resume, history, statistics.
 
 import { api, ApiError } from "./api.js";
-import { el, fill, say } from "./dom.js";
+import { cellLabel, el, fill, say } from "./dom.js";
 import { joinNames, num, pageData, t } from "./i18n.js";
 
 const MAX_PLAYERS = 8;
@@ -88,13 +88,18 @@ function when(iso) {
   return date.toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
 }
 
-function gameItem(game) {
+/**
+ * A series in a game list: in the finished games (*finished*) its last finished game, which
+ * may be followed by one being played; else the game being played.
+ */
+function gameItem(game, finished) {
   const rules = pageData.rulesets[game.rules] || game.rules;
-  const text = game.finished
-    ? t("finished_summary", { rules, n: game.game_number,
-      scores: game.players.map((p, i) => `${p} ${num(game.totals[i])}`).join(", ") })
+  const last = finished ? game.results[game.results.length - 1] : null;
+  const text = last
+    ? t("finished_summary", { rules, n: game.results.length,
+      scores: game.players.map((p, i) => `${p} ${num(last.totals[i])}`).join(", ") })
     : t("game_summary", { rules, n: game.game_number, turn: game.turn });
-  const winners = game.finished ? game.winners.map((i) => game.players[i]) : [];
+  const winners = last ? last.winners.map((i) => game.players[i]) : [];
   return el("li", { class: game.joined ? "" : "not-joined" },
     el("a", { href: `/games/${game.id}`, class: "game-link" },
       el("span", { class: "who", text: joinNames(game.players) }),
@@ -129,12 +134,12 @@ const PAGE = 20;
 /** Show the first page of list *id* (finished games or not), with a button for the next. */
 async function showList(id, finished) {
   const page = await api.listGames({ finished, limit: PAGE });
-  fill($(id), page.games.length ? page.games.map(gameItem)
+  fill($(id), page.games.length ? page.games.map((game) => gameItem(game, finished))
     : el("li", { class: "empty", text: t("no_games") }));
-  moreButton(id, page.next);
+  moreButton(id, page.next, finished);
 }
 
-function moreButton(id, next) {
+function moreButton(id, next, finished) {
   const old = $(`${id}-more`);
   if (old) old.remove();
   if (!next) return;
@@ -144,9 +149,9 @@ function moreButton(id, next) {
     button.disabled = true;
     try {
       const page = await api.listGames({}, next);
-      const items = page.games.map(gameItem);
+      const items = page.games.map((game) => gameItem(game, finished));
       $(id).append(...items);
-      moreButton(id, page.next);
+      moreButton(id, page.next, finished);
       items[0]?.querySelector("a")?.focus();
     } catch (error) {
       button.disabled = false;
@@ -157,9 +162,11 @@ function moreButton(id, next) {
 }
 
 function statsRow(s) {
-  const cell = (v) => el("td", { text: v === null || v === undefined ? "–" : num(v) });
+  const names = [...document.querySelectorAll("#stats thead th")].map((th) => th.textContent);
+  const cell = (v, column) => el("td", {}, cellLabel(names[column]),
+    v === null || v === undefined ? "–" : num(v));
   return el("tr", {}, el("th", { scope: "row", text: s.player }),
-    cell(s.games), cell(s.wins), cell(s.average), cell(s.best), cell(s.yahtzees));
+    cell(s.games, 1), cell(s.wins, 2), cell(s.average, 3), cell(s.best, 4), cell(s.yahtzees, 5));
 }
 
 async function loadLists() {

@@ -2,7 +2,7 @@
 // play, the costliest first, with each player's total of expected points lost.
 
 import { api } from "./api.js";
-import { el, fill } from "./dom.js";
+import { cellLabel, el, fill } from "./dom.js";
 import { decimal, num, t, tn } from "./i18n.js";
 import { lossText, optionText } from "./hint.js";
 
@@ -10,26 +10,29 @@ const $ = (id) => document.getElementById(id);
 
 let shown = null; // the game whose review is on screen or on its way
 
+const COLUMNS = ["col_round", "col_roll", "col_dice", "col_done", "col_best", "col_lost"];
+
 function choiceRow(game, choice) {
+  const cell = (column, attrs, ...content) => el("td", attrs, cellLabel(t(COLUMNS[column])),
+    ...content);
   return el("tr", { class: choice.loss < 0.05 ? "optimal" : "costly" },
-    el("td", { text: num(choice.turn) }),
-    el("td", { text: num(choice.roll) }),
+    cell(0, {}, num(choice.turn)),
+    cell(1, {}, num(choice.roll)),
     el("td", { class: "r-dice", dir: "ltr", text: choice.dice.join(" ") }),
-    el("td", { class: "r-done", text: optionText(game, choice.chosen) }),
-    el("td", { class: "r-best", text: choice.loss < 0.05 ? "✓" : optionText(game, choice.best) }),
-    el("td", { class: "r-loss" }, el("bdi", { dir: "ltr", text: lossText(choice.loss) })));
+    cell(3, { class: "r-done" }, optionText(game, choice.chosen)),
+    cell(4, { class: "r-best" }, choice.loss < 0.05 ? "✓" : optionText(game, choice.best)),
+    cell(5, { class: "r-loss" }, el("bdi", { dir: "ltr", text: lossText(choice.loss) })));
 }
 
 function playerReview(game, player) {
   const choices = [...player.choices].sort((a, b) => b.loss - a.loss);
-  const head = el("tr", {}, ...["col_round", "col_roll", "col_dice", "col_done", "col_best", "col_lost"]
-    .map((key) => el("th", { scope: "col", text: t(key) })));
+  const head = el("tr", {}, ...COLUMNS.map((key) => el("th", { scope: "col", text: t(key) })));
   return el("section", { class: "review-player", dataset: { player: player.player } },
     el("h4", {}, el("bdi", { text: player.name }), " ",
       el("span", { class: "review-total", text: tn("review_total", player.choices.length, {
         lost: decimal(player.total_loss), n: num(player.choices.length), optimal: num(player.optimal) }) })),
     el("div", { class: "table-scroll" },
-      el("table", { class: "review-table" }, el("thead", {}, head),
+      el("table", { class: "review-table stacks" }, el("thead", {}, head),
         el("tbody", {}, choices.map((c) => choiceRow(game, c))))));
 }
 
