@@ -25,7 +25,12 @@ function turnText(state) {
 function render(state) {
   renderCard($("card"), state, { how: false, ghosts: false });
   $("board-turn").textContent = turnText(state);
-  showFirstRolls($("board-turn"), state);
+  showFirstRolls($("card").parentElement, state);
+  // The rolls for first lie over the card's (still empty) boxes, below the players' names and
+  // the first section's title.
+  const boxes = $("card").tBodies[0]?.rows[1];
+  $("card").parentElement.parentElement.style.setProperty("--card-head",
+    `${boxes ? boxes.offsetTop : $("card").tHead.offsetHeight}px`);
   $("game-number").textContent = t("game_number", { n: state.series.game_number });
   const dice = state.phase === "play" && state.dice ? state.dice : [];
   fill($("board-dice"), dice.map((value, i) =>
