@@ -1,4 +1,4 @@
-"""The rules of Yahtzee and Yacht: pure Python values, no I/O."""
+"""The rules of Yahtzee, Yacht and Scandinavian Yatzy: pure Python values, no I/O."""
 
 from scorekeeper.dice import Dice, DiceCountError, DiceError, DiceSyntaxError, DieValueError
 from scorekeeper.errors import RulesError

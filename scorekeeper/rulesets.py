@@ -1,16 +1,22 @@
-"""Boxes (categories) and rule sets of Yahtzee and Yacht, and the registry by name.
+"""Boxes (categories) and rule sets of Yahtzee, Yacht and Scandinavian Yatzy, and the
+registry by name.
 
-A rule set is data (its boxes, bonuses, which Joker rule, whether the upper
-section comes first) plus the scoring functions of its boxes. Names combine a
-base game with variants: ``ruleset("yahtzee+upper-first+free-joker")``.
+A rule set is data (its boxes, bonuses, which Joker rule, the order boxes are
+filled in) plus the scoring functions of its boxes. Names combine a base game
+with variants: ``ruleset("yahtzee+upper-first+free-joker")``, ``ruleset("yatzy+fh5")``.
+Base games and variants are entries of two tables (`BASE_GAMES`, `VARIANTS`): a
+variant names the games it fits and what it changes (a Joker rule, the order of
+the boxes, boxes scored another way). Scoring functions count faces, so a game of
+more dice is a new table entry with boxes built for its dice count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from scorekeeper.dice import DICE_COUNT, Dice, DiceCountError
 from scorekeeper.errors import RulesError
@@ -56,11 +62,12 @@ class Category:
     scorer: Scorer = field(repr=False, compare=False)
     face: int | None = None
     joker_points: int | None = None  # fixed points when filled as a Joker (25/30/40)
+    dice_count: int = DICE_COUNT  # how many dice the box is scored with
 
     def score(self, dice: Dice) -> int:
         """Return the points these dice make in this box (0 if they do not qualify)."""
-        if len(dice) != DICE_COUNT:
-            raise DiceCountError(f"a box is scored with {DICE_COUNT} dice, got {dice}")
+        if len(dice) != self.dice_count:
+            raise DiceCountError(f"a box is scored with {self.dice_count} dice, got {dice}")
         return self.scorer(dice)
 
 
@@ -98,11 +105,55 @@ def _exactly(*faces: int) -> Callable[[Dice], bool]:
 
 
 def _yacht(dice: Dice) -> bool:
-    return max(dice.counts()) == DICE_COUNT
+    return max(dice.counts()) == len(dice)
 
 
 def _total(dice: Dice) -> int:
     return dice.total
+
+
+def _faces_with(dice: Dice, least: int) -> list[int]:
+    """Return the faces showing on at least *least* dice, highest first."""
+    counts = dice.counts()
+    return [face for face in range(6, 0, -1) if counts[face - 1] >= least]
+
+
+def _matched(n: int) -> Scorer:
+    """n of a kind scored as those n dice only: n times the highest face shown n times."""
+    return lambda dice: n * max(_faces_with(dice, n), default=0)
+
+
+def _two_pairs(four_alike: bool) -> Scorer:
+    """Two pairs of different faces, the two highest: the sum of those four dice. With
+    *four_alike*, four of one face counts too (four times the face); the better one scores."""
+
+    def score(dice: Dice) -> int:
+        pairs = _faces_with(dice, 2)
+        points = 2 * (pairs[0] + pairs[1]) if len(pairs) >= 2 else 0
+        if four_alike:
+            points = max(points, _matched(4)(dice))
+        return points
+
+    return score
+
+
+def _house_sum(five_alike: bool) -> Scorer:
+    """Three of one face and two of another: the sum of those five dice (the best such
+    five). With *five_alike*, five of a kind counts too, as the sum of the dice."""
+
+    def score(dice: Dice) -> int:
+        if five_alike and _yacht(dice):
+            return dice.total
+        pairs = _faces_with(dice, 2)
+        houses = [3 * three + 2 * two for three in _faces_with(dice, 3) for two in pairs
+                  if two != three]
+        return max(houses, default=0)
+
+    return score
+
+
+def _includes(*faces: int) -> Callable[[Dice], bool]:
+    return lambda dice: set(faces) <= set(dice.values)
 
 
 _FACE_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
@@ -150,6 +201,37 @@ YACHT_BOXES: tuple[Category, ...] = (
 )
 
 
+def _yatzy_two_pairs(four_alike: bool) -> Category:
+    rule = "two different pairs" + (", or four alike" if four_alike else "")
+    return Category("two_pairs", "Two Pairs", _LOWER, f"{rule}: sum of those four dice",
+                    24 if four_alike else 22, _two_pairs(four_alike))
+
+
+def _yatzy_full_house(five_alike: bool) -> Category:
+    rule = "three and two of another" + (", or five alike" if five_alike else "")
+    return Category("full_house", "Full House", _LOWER, f"{rule}: sum of all dice",
+                    30 if five_alike else 28, _house_sum(five_alike))
+
+
+YATZY_BOXES: tuple[Category, ...] = (
+    *_upper("Ones", "ones"),
+    Category("one_pair", "One Pair", _LOWER, "the highest pair: sum of those two dice", 12,
+             _matched(2)),
+    _yatzy_two_pairs(four_alike=False),
+    Category("three_of_a_kind", "Three of a Kind", _LOWER,
+             "three alike: sum of those three dice", 18, _matched(3)),
+    Category("four_of_a_kind", "Four of a Kind", _LOWER, "four alike: sum of those four dice",
+             24, _matched(4)),
+    Category("small_straight", "Small Straight", _LOWER, "1-2-3-4-5: 15", 15,
+             _fixed_if(15, _includes(1, 2, 3, 4, 5))),
+    Category("large_straight", "Large Straight", _LOWER, "2-3-4-5-6: 20", 20,
+             _fixed_if(20, _includes(2, 3, 4, 5, 6))),
+    _yatzy_full_house(five_alike=False),
+    Category("chance", "Chance", _LOWER, "any dice: sum of all dice", 30, _total),
+    Category("yatzy", "Yatzy", _LOWER, "five alike: 50", 50, _fixed_if(50, _yacht)),
+)
+
+
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """A game's boxes and bonuses, with its variant switches (built with keywords only)."""
@@ -159,6 +241,7 @@ class RuleSet:
     categories: tuple[Category, ...] = field(repr=False)
     joker: Joker = Joker.NONE
     upper_first: bool = False
+    in_order: bool = False  # boxes are filled top to bottom, one after the other
     upper_bonus_threshold: int | None = None
     upper_bonus: int = 0
     five_alike_slug: str = "yahtzee"
@@ -187,23 +270,89 @@ class RuleSet:
         """Return the upper box counting *face*."""
         return next(c for c in self.categories if c.face == face)
 
+    @property
+    def dice_count(self) -> int:
+        """How many dice a roll of this game shows."""
+        return self.categories[0].dice_count
+
     def is_five_alike(self, dice: Dice) -> bool:
-        """True when all five dice show the same face."""
+        """True when all the dice show the same face."""
         return _yacht(dice)
 
 
 # --- the registry ------------------------------------------------------------
 
-BASE_GAMES = ("yahtzee", "yacht")
-VARIANTS = ("free-joker", "upper-first")
-
-
-def _base(game: str) -> RuleSet:
-    if game == "yahtzee":
-        return RuleSet(name="yahtzee", game="yahtzee", categories=YAHTZEE_BOXES,
+BASE_GAMES: dict[str, RuleSet] = {
+    "yahtzee": RuleSet(name="yahtzee", game="yahtzee", categories=YAHTZEE_BOXES,
                        joker=Joker.FORCED, upper_bonus_threshold=63, upper_bonus=35,
-                       five_alike_slug="yahtzee", five_alike_bonus=100)
-    return RuleSet(name="yacht", game="yacht", categories=YACHT_BOXES, five_alike_slug="yacht")
+                       five_alike_slug="yahtzee", five_alike_bonus=100),
+    "yacht": RuleSet(name="yacht", game="yacht", categories=YACHT_BOXES,
+                     five_alike_slug="yacht"),
+    "yatzy": RuleSet(name="yatzy", game="yatzy", categories=YATZY_BOXES,
+                     upper_bonus_threshold=63, upper_bonus=50, five_alike_slug="yatzy"),
+}
+"""Every base game as its plain rule set (no variant), by name."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A switch of some base games: the rule-set fields it sets and the boxes it replaces.
+
+    *misfit* says, for a game it does not fit, why not ({game}: the game's name); *clash*
+    why it cannot be combined with the variants it *excludes*.
+    """
+
+    name: str
+    games: tuple[str, ...]
+    misfit: str
+    changes: Mapping[str, Any] = field(default_factory=dict)  # RuleSet fields it sets
+    boxes: tuple[Category, ...] = ()  # boxes scored another way, replacing those of their slug
+    summary: str = ""  # how its boxes score, in a few English words
+    excludes: tuple[str, ...] = ()
+    clash: str = ""
+
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (
+    Variant("free-joker", ("yahtzee",), "{game} has no Joker rules, so no free-joker",
+            {"joker": Joker.FREE}),
+    Variant("fh5", ("yatzy",), "fh5 (five alike as a Full House) is a Yatzy variant, not {game}",
+            boxes=(_yatzy_full_house(five_alike=True),), summary="five alike is a Full House too"),
+    Variant("tp4", ("yatzy",), "tp4 (four alike as Two Pairs) is a Yatzy variant, not {game}",
+            boxes=(_yatzy_two_pairs(four_alike=True),), summary="four alike is Two Pairs too"),
+    Variant("upper-first", tuple(BASE_GAMES), "", {"upper_first": True}),
+    Variant("in-order", tuple(BASE_GAMES), "", {"in_order": True}, excludes=("upper-first",),
+            clash="in-order fills the upper section first anyway, so no upper-first"),
+)}
+"""Every variant by name, in the order they are written in a canonical rule-set name."""
+
+
+def _variants(name: str, base: str, names: list[str]) -> list[Variant]:
+    """Return the variants *names* of rule set *name*, checked, in canonical order.
+
+    Raises RuleSetError for an unknown variant, one named twice, one that does not fit
+    *base*, or two that exclude each other.
+    """
+    unknown = [n for n in names if n not in VARIANTS]
+    if unknown:
+        raise RuleSetError(
+            f"unknown variant {unknown[0]!r} in {name!r}; variants: {', '.join(VARIANTS)}",
+            code="unknown_rules", text=name,
+        )
+    if len(set(names)) != len(names):
+        raise RuleSetError(f"a variant is named twice in {name!r}")
+    chosen = [v for v in VARIANTS.values() if v.name in names]
+    for variant in chosen:
+        if base not in variant.games:
+            raise RuleSetError(f"{name!r}: {variant.misfit.format(game=base.capitalize())}")
+        if any(other in names for other in variant.excludes):
+            raise RuleSetError(f"{name!r}: {variant.clash}")
+    return chosen
+
+
+def _with_boxes(categories: tuple[Category, ...], boxes: tuple[Category, ...]
+                ) -> tuple[Category, ...]:
+    by_slug = {box.slug: box for box in boxes}
+    return tuple(by_slug.get(c.slug, c) for c in categories)
 
 
 @cache
@@ -212,33 +361,16 @@ def ruleset(name: str) -> RuleSet:
 
     Raises RuleSetError naming the known rule sets or the variant that does not fit.
     """
-    base, *variants = name.strip().lower().split("+")
+    base, *names = name.strip().lower().split("+")
     if base not in BASE_GAMES:
         raise RuleSetError(f"unknown rule set {name!r}; known: {', '.join(RULESET_NAMES)}",
                            code="unknown_rules", text=name)
-    for variant in variants:
-        if variant not in VARIANTS:
-            raise RuleSetError(
-                f"unknown variant {variant!r} in {name!r}; variants: {', '.join(VARIANTS)}",
-                code="unknown_rules", text=name,
-            )
-    if len(set(variants)) != len(variants):
-        raise RuleSetError(f"a variant is named twice in {name!r}")
-    if base == "yacht" and "free-joker" in variants:
-        raise RuleSetError(f"{name!r}: Yacht has no Joker rules, so no free-joker")
-    chosen = sorted(variants, key=VARIANTS.index)
-    rules = _base(base)
-    return RuleSet(
-        name="+".join([base, *chosen]),
-        game=base,
-        categories=rules.categories,
-        joker=Joker.FREE if "free-joker" in chosen else rules.joker,
-        upper_first="upper-first" in chosen,
-        upper_bonus_threshold=rules.upper_bonus_threshold,
-        upper_bonus=rules.upper_bonus,
-        five_alike_slug=rules.five_alike_slug,
-        five_alike_bonus=rules.five_alike_bonus,
-    )
+    chosen = _variants(name, base, names)
+    rules = BASE_GAMES[base]
+    for variant in chosen:
+        rules = replace(rules, categories=_with_boxes(rules.categories, variant.boxes),
+                        **variant.changes)
+    return replace(rules, name="+".join([base, *(v.name for v in chosen)]))
 
 
 RULESET_NAMES: tuple[str, ...] = (
@@ -246,6 +378,14 @@ RULESET_NAMES: tuple[str, ...] = (
     "yahtzee+free-joker",
     "yahtzee+upper-first",
     "yahtzee+free-joker+upper-first",
+    "yahtzee+in-order",
     "yacht",
     "yacht+upper-first",
+    "yacht+in-order",
+    "yatzy",
+    "yatzy+fh5",
+    "yatzy+tp4",
+    "yatzy+fh5+tp4",
+    "yatzy+in-order",
 )
+"""The rule sets offered by name (every other combination of variants works too)."""

@@ -22,7 +22,7 @@ class BoxFilledError(ScoringError):
 
 
 class IllegalBoxError(ScoringError):
-    """The rules (Joker, upper section first) forbid this box for these dice."""
+    """The rules (Joker, upper section first, boxes in order) forbid this box for these dice."""
 
 
 class CardFormatError(RulesError):
@@ -144,12 +144,11 @@ class Scorecard:
             )
         legal = self.legal_boxes(dice)
         if slug not in legal:
-            rule = self.joker_rule(dice)
+            reason, why = self._why_not(slug, dice)
             raise IllegalBoxError(
-                f"box {slug!r} is not allowed for {dice}: {self._why_not(dice)}; "
+                f"box {slug!r} is not allowed for {dice}: {why}; "
                 f"allowed boxes: {', '.join(legal)}",
-                code="box_not_allowed", box=category.name, dice=dice.values,
-                reason=rule.name.lower() if rule else "upper_first",
+                code="box_not_allowed", box=category.name, dice=dice.values, reason=reason,
                 boxes=tuple(self.rules.category(s).name for s in legal),
             )
         return self._points(category, dice)
@@ -177,8 +176,11 @@ class Scorecard:
         return self.rules.category(slug).section
 
     def _candidates(self) -> tuple[str, ...]:
-        """Open boxes before the Joker: with upper-first, only the upper ones while any is open."""
+        """Open boxes before the Joker: in order, only the first open one; with upper-first,
+        only the upper ones while any is open."""
         open_boxes = self.open_boxes()
+        if self.rules.in_order:
+            return open_boxes[:1]
         if self.rules.upper_first:
             upper = tuple(s for s in open_boxes if self._section(s) is Section.UPPER)
             if upper:
@@ -190,11 +192,16 @@ class Scorecard:
             return category.joker_points
         return category.score(dice)
 
-    def _why_not(self, dice: Dice) -> str:
+    def _why_not(self, slug: str, dice: Dice) -> tuple[str, str]:
+        """Return why open box *slug* is refused: the reason's code and English words."""
+        candidates = self._candidates()
+        if slug not in candidates and self.rules.in_order:
+            return "in_order", ("boxes are filled in order, top to bottom: "
+                                f"next is {candidates[0]!r}")
         rule = self.joker_rule(dice)
-        if rule is not None:
-            return rule.value.rstrip(".")
-        return "the upper section must be complete before a lower box is scored"
+        if slug not in candidates or rule is None:
+            return "upper_first", "the upper section must be complete before a lower box is scored"
+        return rule.name.lower(), rule.value.rstrip(".")
 
     # --- totals ----------------------------------------------------------
 

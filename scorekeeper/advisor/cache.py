@@ -9,7 +9,7 @@ server may be doing just that.
 The folder is ``platformdirs.user_cache_dir("pipkeeper")/advisor``, or the folder
 named by the environment variable PIPKEEPER_CACHE_DIR. A file's name carries the
 rule-set name, the algorithm version and a fingerprint of everything the values
-depend on (box scores over all rolls, Joker rule, bonuses, upper-first); the
+depend on (box scores over all rolls, Joker rule, bonuses, the order of filling); the
 same key is stored inside the file and checked on loading, so a table of one
 variant (or of an older algorithm) is never served for another; saving a rule set's
 table deletes its files of other keys.
@@ -57,6 +57,7 @@ def cache_key(rules: RuleSet) -> str:
         rules.name,
         rules.joker.value,
         str(rules.upper_first),
+        str(rules.in_order),
         str(rules.upper_bonus_threshold),
         str(rules.upper_bonus),
         rules.five_alike_slug,

@@ -7,7 +7,7 @@ holds its full 50, so that a further five alike earns the Yahtzee bonus (always 
 without that bonus). The tables follow `Scorecard` exactly:
 
 * candidates: the open boxes, or only the open upper ones under upper-first while
-  any is open (`Scorecard._candidates`);
+  any is open, or only the first open box in order (`Scorecard._candidates`);
 * Joker (five alike with the five-alike box filled): `Scorecard.joker_rule` and
   `legal_boxes` decide the legal boxes, `Scorecard.points_for` the points
   (lower boxes with fixed points score them in full);
@@ -142,9 +142,12 @@ def _joker_points(rules: RuleSet) -> IntArray:
     return np.array(table, dtype=np.intp)
 
 
-def _candidates(masks: IntArray, upper: int, full: int, upper_first: bool) -> IntArray:
+def _candidates(masks: IntArray, upper: int, full: int, rules: RuleSet) -> IntArray:
     open_boxes = ~masks & full
-    if not upper_first:
+    if rules.in_order:
+        first: IntArray = open_boxes & -open_boxes  # the lowest bit: the first open box
+        return first
+    if not rules.upper_first:
         return open_boxes
     open_upper = open_boxes & upper
     return np.where(open_upper != 0, open_upper, open_boxes)
@@ -198,7 +201,7 @@ def rule_tables(rules: RuleSet) -> RuleTables:
     upper = sum(1 << b for b, face in enumerate(faces) if face)
     full = (1 << box_count) - 1
     masks = np.arange(1 << box_count, dtype=np.intp)
-    candidates = _candidates(masks, upper, full, rules.upper_first)
+    candidates = _candidates(masks, upper, full, rules)
     points = _points(rules)
     five_box = rules.slugs.index(rules.five_alike_slug)
     return RuleTables(

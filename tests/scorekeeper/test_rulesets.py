@@ -218,7 +218,7 @@ def test_names_canonicalize(name: str, canonical: str) -> None:
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_every_listed_name_is_canonical(name: str) -> None:
     assert ruleset(name).name == name
-    assert ruleset(name).game in ("yahtzee", "yacht")
+    assert ruleset(name).game in ("yahtzee", "yacht", "yatzy")
 
 
 @pytest.mark.parametrize(

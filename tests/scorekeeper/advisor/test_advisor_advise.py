@@ -32,7 +32,8 @@ from scorekeeper.advisor.tables import counts_to_values, dice_tables
 
 Solved = Callable[[str], Table]  # the `solved` fixture of conftest.py
 
-QUICK = ("yacht", "yacht+upper-first", "yahtzee+upper-first", "yahtzee+free-joker+upper-first")
+QUICK = ("yacht", "yacht+upper-first", "yahtzee+upper-first", "yahtzee+free-joker+upper-first",
+         "yahtzee+in-order", "yacht+in-order", "yatzy+in-order")
 
 
 def _position(rules_name: str, rng: random.Random) -> tuple[Scorecard, Dice]:

@@ -15,6 +15,7 @@ from scorekeeper.advisor import AdvisorError, Table, UnreachableCardError, build
 Solved = Callable[[str], Table]  # the `solved` fixture of conftest.py
 
 Roll = tuple[int, ...]
+SESSION_TABLES = ("yahtzee", "yahtzee+free-joker", "yatzy", "yatzy+fh5+tp4")  # solved once
 
 
 @pytest.mark.parametrize(
@@ -143,13 +144,19 @@ def test_only_five_alike_open(solved: Solved, name: str, box: str) -> None:
         # upper section first (complete), a zero Yahtzee: a Joker without bonus
         ("yahtzee+upper-first", ("large_straight", "chance"), {}),
         ("yacht+upper-first", ("choice", "yacht"), {}),
+        # Yatzy: 59 above, Twos needs two 2s for the bonus of 50; two pairs, no Joker
+        ("yatzy", ("twos", "two_pairs"), {"sixes": 30, "fives": 25, "fours": 4}),
+        ("yatzy+fh5+tp4", ("two_pairs", "full_house"), {"yatzy": 50}),
+        # boxes in order: Chance now, Yatzy last
+        ("yatzy+in-order", ("chance", "yatzy"), {}),
+        ("yahtzee+in-order", ("yahtzee", "chance"), {"sixes": 30, "fives": 25, "fours": 8}),
     ],
 )
 def test_two_open_boxes_match_brute_force(
     solved: Solved, name: str, open_boxes: tuple[str, ...], filled: dict[str, int]
 ) -> None:
     card = _only_open(name, *open_boxes, **filled)
-    table = solved(name) if name in ("yahtzee", "yahtzee+free-joker") else build(name)
+    table = solved(name) if name in SESSION_TABLES else build(name)
     assert table.future(card) == pytest.approx(brute_future(card), abs=1e-9)
 
 
