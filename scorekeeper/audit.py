@@ -2,12 +2,13 @@
 
 A pad is read from a dict, JSON, CSV or a file's bytes (`Pad.from_file`, with
 the checks of `scorekeeper.cardfile`). Row names are the box slugs of the rule
-set (``aces`` … ``chance``; Yacht ``ones`` … ``yacht``) and the total keys of
-`Scorecard.totals`: ``upper_subtotal``, ``upper_bonus``, ``upper_total``,
-``yahtzee_bonus_checks``, ``yahtzee_bonus`` (points, 100 per check),
-``lower_subtotal``, ``lower_total``, ``grand_total``. Yacht has no bonus rows.
-The printed English names are accepted too, in any case ("3 of a Kind",
-"Full House", "Grand Total", "Total of upper section").
+set (``aces`` … ``chance``; Yacht ``ones`` … ``yacht``; Yatzy ``ones`` … ``yatzy``)
+and the total keys of `Scorecard.totals`: ``upper_subtotal``, ``upper_bonus``,
+``upper_total``, ``yahtzee_bonus_checks``, ``yahtzee_bonus`` (points, 100 per
+check), ``lower_subtotal``, ``lower_total``, ``grand_total``. Yacht has no bonus
+rows; Yatzy has the upper bonus (50 at 63) but no Yahtzee bonus. The printed
+English names are accepted too, in any case ("3 of a Kind", "Full House", "Grand
+Total", "Total of upper section"; on a Yatzy pad "Sum" and "Total").
 
 JSON ``{"rules": …, "boxes": {row: value}, "totals": {row: value}}`` (or a
 saved card), or CSV ``row,value`` lines (checks ``3``, ``✓✓✓`` or ``✓ ✓ ✓``):
@@ -21,8 +22,8 @@ What `audit` reports (`Problem.code`):
 - ``wrong_total``: a subtotal or total that is not the sum it stands for.
 - ``carried_total``: a total that adds up the rows above it as they are written,
   one of which is wrong, so it is wrong too.
-- ``wrong_bonus``: upper bonus not 35 at 63 or more and 0 below; Yahtzee bonus
-  not 100 per check.
+- ``wrong_bonus``: upper bonus not 35 (Yatzy: 50) at 63 or more and 0 below;
+  Yahtzee bonus not 100 per check.
 - ``bonus_without_yahtzee``: bonus checks without 50 in the Yahtzee box.
 - ``too_many_checks``: more checks than other boxes holding a value that a
   Yahtzee scores there (at most 12).
@@ -59,7 +60,14 @@ from scorekeeper.cardfile import (
     whole_number,
 )
 from scorekeeper.cardfile import PadFormatError as PadFormatError
-from scorekeeper.layout import PRINTED_TOTALS, TOTAL_KEYS, TOTAL_NAMES, pad_rows, total_keys
+from scorekeeper.layout import (
+    PRINTED_TOTALS,
+    TOTAL_KEYS,
+    TOTAL_NAMES,
+    pad_rows,
+    printed_pad,
+    total_keys,
+)
 from scorekeeper.rulesets import RuleSet, RuleSetError, Section, ruleset
 from scorekeeper.scorecard import Scorecard
 
@@ -95,9 +103,9 @@ class Pad:
         allowed = total_keys(self.rules)
         for key in self.totals:
             if key in TOTAL_KEYS and key not in allowed:
+                which = "Yahtzee bonus" if self.rules.upper_bonus_threshold else "bonus"
                 raise PadFormatError(
-                    f"{self.rules.name} has no bonus rows, but the pad has {key!r}"
-                )
+                    f"{self.rules.name} has no {which} rows, but the pad has {key!r}")
             if key not in allowed:
                 raise PadFormatError(f"unknown total {quote(key)}; {_known_rows(self.rules)}")
         boxes = {s: _check_value(s, self.boxes.get(s)) for s in self.rules.slugs}
@@ -226,7 +234,9 @@ def _aliases(rules: RuleSet) -> dict[str, str]:
     names["aces" if rules.slugs[0] == "ones" else "ones"] = rules.slugs[0]
     # Bonus rows stay known for Yacht too, so the constructor can say why they are refused.
     names |= {_normal(k): k for k in TOTAL_KEYS} | {_normal(v): k for k, v in TOTAL_NAMES.items()}
-    return names | _TOTAL_ALIASES
+    printed = {_normal(row.name): row.key for row in printed_pad(rules)
+               if row.kind == "total" and row.marks == "points"}  # Yatzy: "Sum", "Total"
+    return names | _TOTAL_ALIASES | printed
 
 
 def _known_rows(rules: RuleSet) -> str:

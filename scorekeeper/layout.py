@@ -3,9 +3,10 @@ scripts follow.
 
 `printed_pad` gives the rows of the paper pad top to bottom: the boxes of the
 upper section, its totals, the boxes of the lower section, its totals (the
-Hasbro pad repeats the upper total above the grand total). Each row says what
-the player writes in it: points, or a check (✓) per Yahtzee bonus, whose count
-is the total `count_key` and whose points are the total `key`.
+Hasbro pad repeats the upper total above the grand total; a Scandinavian Yatzy
+pad prints only the sum and bonus of the upper boxes and, last, the total). Each
+row says what the player writes in it: points, or a check (✓) per Yahtzee bonus,
+whose count is the total `count_key` and whose points are the total `key`.
 `TOTAL_NAMES` are the English names of a card's totals (`Scorecard.totals`).
 """
 
@@ -38,6 +39,19 @@ PRINTED_TOTALS: dict[str, str] = {
     "grand_total": "Grand total",
 }
 
+# Names a game's pad prints instead of those above.
+GAME_PRINTED_TOTALS: dict[str, dict[str, str]] = {
+    "yatzy": {"upper_subtotal": "Sum", "grand_total": "Total"},
+}
+
+# The totals each game's pad prints below its upper boxes and below its lower boxes.
+PRINTED_TOTAL_ROWS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "yahtzee": (("upper_subtotal", "upper_bonus", "upper_total"),
+                ("yahtzee_bonus", "lower_total", "upper_total", "grand_total")),
+    "yacht": (("upper_total",), ("lower_total", "upper_total", "grand_total")),
+    "yatzy": (("upper_subtotal", "upper_bonus"), ("grand_total",)),
+}
+
 
 @dataclass(frozen=True)
 class PadRow:
@@ -63,44 +77,47 @@ def total_keys(rules: RuleSet) -> tuple[str, ...]:
     return tuple(k for k in TOTAL_KEYS if k not in skip)
 
 
-def _total(key: str, section: Section) -> PadRow:
+def printed_name(rules: RuleSet, key: str) -> str:
+    """Return the name *rules*' pad prints for total *key*."""
+    return GAME_PRINTED_TOTALS.get(rules.game, {}).get(key) or PRINTED_TOTALS[key]
+
+
+def _total(rules: RuleSet, key: str, section: Section) -> PadRow:
+    name = printed_name(rules, key)
     if key == "yahtzee_bonus":
-        return PadRow("total", key, section, PRINTED_TOTALS[key], "checks",
-                      "yahtzee_bonus_checks")
-    return PadRow("total", key, section, PRINTED_TOTALS[key])
-
-
-def _printed_totals(rules: RuleSet, section: Section) -> tuple[str, ...]:
-    if section is Section.UPPER:
-        if rules.upper_bonus_threshold is None:
-            return ("upper_total",)
-        return ("upper_subtotal", "upper_bonus", "upper_total")
-    checks = ("yahtzee_bonus",) if rules.five_alike_bonus else ()
-    return (*checks, "lower_total", "upper_total", "grand_total")
+        return PadRow("total", key, section, name, "checks", "yahtzee_bonus_checks")
+    return PadRow("total", key, section, name)
 
 
 def printed_pad(rules: RuleSet) -> tuple[PadRow, ...]:
     """Return the rows of *rules*' paper pad, top to bottom."""
     rows: list[PadRow] = []
-    for section in (Section.UPPER, Section.LOWER):
+    totals = PRINTED_TOTAL_ROWS[rules.game]
+    for section, keys in zip((Section.UPPER, Section.LOWER), totals, strict=True):
         rows += [PadRow("box", c.slug, section, c.name)
                  for c in rules.categories if c.section is section]
-        rows += [_total(key, section) for key in _printed_totals(rules, section)]
+        rows += [_total(rules, key, section) for key in keys]
     return tuple(rows)
+
+
+def _total_section(key: str) -> Section:
+    return Section.UPPER if key.startswith("upper_") else Section.LOWER
 
 
 def pad_rows(rules: RuleSet) -> tuple[str, ...]:
     """Return every row a filled pad may hold, top to bottom: the printed rows once each,
-    a checks row's count before its points, and the card's other totals above their
-    section's total."""
-    order: list[str] = []
+    a checks row's count before its points, and the card's other totals in their section,
+    above the printed totals that follow them in `TOTAL_KEYS` (else at the section's end)."""
+    rows: list[tuple[str, Section]] = []
     for row in printed_pad(rules):
-        if row.count_key:
-            order.append(row.count_key)
-        if row.key not in order:
-            order.append(row.key)
+        keys = (row.count_key, row.key) if row.count_key else (row.key,)
+        rows += [(key, row.section) for key in keys if key not in dict(rows)]
+    rank = TOTAL_KEYS.index
     for key in total_keys(rules):
-        if key not in order:  # a subtotal the pad does not print: just above its section's total
-            order.insert(order.index("upper_total" if key.startswith("upper_") else "lower_total"),
-                         key)
-    return tuple(order)
+        if key in dict(rows):
+            continue
+        section = _total_section(key)
+        ours = [i for i, (k, s) in enumerate(rows) if s is section]
+        later = [i for i in ours if rows[i][0] in TOTAL_KEYS and rank(rows[i][0]) > rank(key)]
+        rows.insert(later[0] if later else ours[-1] + 1, (key, section))
+    return tuple(key for key, _ in rows)
