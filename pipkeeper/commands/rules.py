@@ -10,6 +10,7 @@ from typing import Any
 from scorekeeper import RULESET_NAMES, Dice, Joker, RuleSet, ruleset
 from scorekeeper.audit import Pad, PadFormatError, audit
 from scorekeeper.cardfile import MAX_FILE_BYTES, file_kind
+from scorekeeper.rulesets import VARIANTS
 
 EXIT_PROBLEMS = 1
 
@@ -64,8 +65,11 @@ def describe(rules: RuleSet) -> str:
         parts.append(f"{rules.five_alike_bonus} per extra {rules.game.capitalize()}")
     if rules.joker is not Joker.NONE:
         parts.append(f"{rules.joker.value} Joker")
+    parts += [VARIANTS[v].summary for v in rules.name.split("+")[1:] if VARIANTS[v].summary]
     if rules.upper_first:
         parts.append("upper section first")
+    if rules.in_order:
+        parts.append("boxes in order, top to bottom")
     return "; ".join(parts)
 
 
@@ -104,6 +108,7 @@ def _switches(rules: RuleSet) -> list[tuple[str, str]]:
         (f"{five} bonus", extra if rules.five_alike_bonus else "none"),
         ("Joker rules", _JOKER_WORDS[rules.joker]),
         ("Upper section first", "yes" if rules.upper_first else "no"),
+        ("Boxes in order", "yes, top to bottom" if rules.in_order else "no"),
     ]
 
 
