@@ -92,6 +92,10 @@ BOX_NAMES: dict[str, LazyString] = {
     "Yacht": _l("Yacht"),
     "Chance": _l("Chance"),
     "Choice": _l("Choice"),
+    "One Pair": _l("One Pair"),
+    "Two Pairs": _l("Two Pairs"),
+    "Three of a Kind": _l("Three of a Kind"),
+    "Yatzy": _l("Yatzy"),
 }
 """Box names by the English name of `scorekeeper.Category`."""
 
@@ -109,32 +113,51 @@ HOW_TO_SCORE: dict[tuple[str, str], LazyString] = {
     ("yacht", "big_straight"): _l("2-3-4-5-6: score 30"),
     ("yacht", "choice"): _l("Score total of all 5 dice"),
     ("yacht", "yacht"): _l("5 of a kind: score 50"),
+    ("yatzy", "one_pair"): _l("Two alike: add those two dice"),
+    ("yatzy", "two_pairs"): _l("Two different pairs: add those four dice"),
+    ("yatzy", "three_of_a_kind"): _l("Three alike: add those three dice"),
+    ("yatzy", "four_of_a_kind"): _l("Four alike: add those four dice"),
+    ("yatzy", "small_straight"): _l("1-2-3-4-5: score 15"),
+    ("yatzy", "large_straight"): _l("2-3-4-5-6: score 20"),
+    ("yatzy", "full_house"): _l("Three and two alike: add all dice"),
+    ("yatzy", "chance"): _l("Score total of all 5 dice"),
+    ("yatzy", "yatzy"): _l("5 of a kind: score 50"),
 }
 """The pad's "how to score" column for the lower boxes, by (game, slug)."""
 
 TOTAL_LABELS: dict[str, LazyString] = {
-    "upper_subtotal": _l("Total score"),
-    "upper_bonus": _l("Bonus"),
-    "upper_total": _l("Total of upper section"),
-    "yahtzee_bonus": _l("Yahtzee bonus"),
-    "lower_total": _l("Total of lower section"),
-    "grand_total": _l("Grand total"),
+    "Total score": _l("Total score"),
+    "Bonus": _l("Bonus"),
+    "Total of upper section": _l("Total of upper section"),
+    "Yahtzee bonus": _l("Yahtzee bonus"),
+    "Total of lower section": _l("Total of lower section"),
+    "Grand total": _l("Grand total"),
+    "Sum": _l("Sum"),
+    "Total": _l("Total"),
 }
+"""The totals' labels by the English name the pad prints (`scorekeeper.layout.printed_name`)."""
 
-TOTAL_HOW_TO: dict[str, LazyString] = {
-    "upper_bonus": _l("Score 35 if the total score is 63 or over"),
-    "yahtzee_bonus": _l("✓ for each bonus, score 100 per ✓"),
+TOTAL_HOW_TO: dict[tuple[str, str], LazyString] = {
+    ("yahtzee", "upper_bonus"): _l("Score 35 if the total score is 63 or over"),
+    ("yahtzee", "yahtzee_bonus"): _l("✓ for each bonus, score 100 per ✓"),
+    ("yatzy", "upper_bonus"): _l("Score 50 if the sum is 63 or over"),
 }
+"""The pad's "how to score" column for the totals, by (game, total key)."""
 
 SECTION_NAMES: dict[str, LazyString] = {
     "upper": _l("Upper section"),
     "lower": _l("Lower section"),
 }
 
-GAME_NAMES: dict[str, LazyString] = {"yahtzee": _l("Yahtzee"), "yacht": _l("Yacht")}
+GAME_NAMES: dict[str, LazyString] = {
+    "yahtzee": _l("Yahtzee"), "yacht": _l("Yacht"), "yatzy": _l("Yatzy"),
+}
 VARIANT_NAMES: dict[str, LazyString] = {
     "free-joker": _l("free-choice Joker"),
+    "fh5": _l("five alike is a full house too"),
+    "tp4": _l("four alike is two pairs too"),
     "upper-first": _l("upper section first"),
+    "in-order": _l("boxes in order"),
 }
 
 

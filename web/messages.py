@@ -12,7 +12,7 @@ way people read them, never as Python values:
   joined "Aces, Twos and Chance";
 - ``name``, ``text``: a player's name or what was typed, isolated (U+2068 … U+2069)
   so that a Latin name reads right inside Hebrew; ``names``: several, joined;
-- ``reason``: why a box is not allowed (a Joker rule, or upper section first);
+- ``reason``: why a box is not allowed (a Joker rule, upper section first, boxes in order);
 - anything else (counts, points, ids): the number.
 
 A count sits in the plural form its language needs (ngettext): "1 roll", "3 rolls".
@@ -40,6 +40,8 @@ REASONS: dict[str, LazyString] = {
     "upper_zero": _l("every allowed lower box is filled, so a zero goes in an open upper box"),
     "free": _l("free-choice Joker: the box of this face is filled, so any open box may be used"),
     "upper_first": _l("the upper section must be complete before a lower box is scored"),
+    "in_order": _l(
+        "boxes are filled in order, top to bottom: only the next open box may be filled"),
     "filled": _l("the box is already filled at that point"),
 }
 """Why a box is not allowed, by `box_not_allowed`'s ``reason``."""

@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import RULESET_NAMES, RuleSet, ruleset
 from scorekeeper.layout import PadRow, printed_pad
+from scorekeeper.rulesets import BASE_GAMES
 from web import access, advice, downloads
 from web.i18n import (
     LANG_COOKIE,
@@ -46,7 +47,7 @@ from web.state import render_state
 bp = Blueprint("pages", __name__)
 
 ONE_YEAR = 365 * 24 * 3600
-GAMES = ("yahtzee", "yacht")
+GAMES = tuple(BASE_GAMES)
 
 
 # --- what the pages are given ------------------------------------------------
@@ -58,7 +59,7 @@ def _row(rules: RuleSet, row: PadRow) -> dict[str, Any]:
         label = box_name(row.name)
         how = how_to_score(rules.game, row.key, rules.category(row.key).face)
     else:
-        label, found = str(TOTAL_LABELS[row.key]), TOTAL_HOW_TO.get(row.key)
+        label, found = str(TOTAL_LABELS[row.name]), TOTAL_HOW_TO.get((rules.game, row.key))
         how = str(found) if found else ""
     return {**row.to_dict(), "label": label, "how": how}
 

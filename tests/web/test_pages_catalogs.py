@@ -87,10 +87,15 @@ def test_every_message_is_translated_with_its_placeholders(lang: str) -> None:
 
 
 def test_the_totals_labels_are_the_printed_pad_names() -> None:
-    from scorekeeper.layout import PRINTED_TOTALS
+    from scorekeeper import ruleset
+    from scorekeeper.layout import printed_pad
+    from scorekeeper.rulesets import BASE_GAMES
     from web.i18n import TOTAL_LABELS
 
-    assert {key: label._args[0] for key, label in TOTAL_LABELS.items()} == PRINTED_TOTALS
+    assert all(label._args[0] == name for name, label in TOTAL_LABELS.items())
+    printed = {row.name for game in BASE_GAMES for row in printed_pad(ruleset(game))
+               if row.kind == "total"}
+    assert printed == set(TOTAL_LABELS)
 
 
 PLURAL_FORMS = {"gd": 4, "he": 3, "tr": 2, "th": 1}
