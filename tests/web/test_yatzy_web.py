@@ -12,6 +12,9 @@ from tests.conftest import AppFactory
 from tests.web.conftest import Api
 from web.pages import card_layout
 
+YATZY_SLUGS = ("ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs",
+               "three_of_a_kind", "four_of_a_kind", "small_straight", "large_straight",
+               "full_house", "chance", "yatzy")
 YATZY_PAD = [
     ("Ones", ""), ("Twos", ""), ("Threes", ""), ("Fours", ""), ("Fives", ""), ("Sixes", ""),
     ("Sum", ""), ("Bonus", "Score 50 if the sum is 63 or over"),
@@ -150,3 +153,31 @@ def test_statistics_count_the_yatzies(quiet_app: Flask) -> None:
     assert state["cards"][0]["totals"]["grand_total"] == 25 + 10 + 15 + 20 + 25 + 50
     [player] = api.get("/api/stats")["players"]
     assert (player["player"], player["games"], player["yahtzees"]) == ("Ann", 1, 1)
+
+
+def test_hints_for_a_yatzy_game(api: Api) -> None:
+    game = api.create(["Ann"], rules="yatzy")["id"]
+    api.roll(game, [1, 2, 3, 4, 6])
+    api.roll(game, [2, 2, 3, 4, 6], kept=[1, 2, 3, 4])
+    api.roll(game, [2, 5, 3, 4, 6], kept=[2, 3, 4])
+    data = api.get(f"/api/games/{game}/hint")
+    best = data["options"][0]
+    assert (best["kind"], best["box"], best["points"], best["loss"]) == (
+        "score", "large_straight", 20, 0)
+    assert {o["kind"] for o in data["options"]} == {"score"}
+    assert {o["box"] for o in data["options"]} == set(YATZY_SLUGS)
+    assert {o["bonus"] for o in data["options"]} == {0}
+
+
+def test_hints_and_review_of_a_game_in_order(api: Api) -> None:
+    game = api.create(["Ann"], rules="yatzy+in-order")["id"]
+    api.roll(game, [1, 1, 1, 1, 6])
+    scores = [o for o in api.get(f"/api/games/{game}/hint")["options"] if o["kind"] == "score"]
+    assert [(o["box"], o["points"]) for o in scores] == [("ones", 4)]
+    api.score(game, "ones")
+    api.play_out(game)
+    data = api.get(f"/api/games/{game}/review")
+    assert data["rules"] == "yatzy+in-order"
+    assert data["expected_score"] == pytest.approx(122.5585274, abs=1e-7)
+    [player] = data["players"]
+    assert [c["chosen"]["box"] for c in player["choices"]] == list(YATZY_SLUGS)
