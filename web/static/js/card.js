@@ -4,13 +4,22 @@
 import { el, fill } from "./dom.js";
 import { isolate, layoutFor, num, pageData, t, tn } from "./i18n.js";
 
+/**
+ * A player's name as its words, each kept whole: a name wraps at its spaces only. Thai puts no
+ * spaces between words, and the browser would otherwise cut a name it does not know anywhere.
+ */
+function nameWords(name) {
+  return name.split(/(\s+)/).filter(Boolean)
+    .map((part) => (/^\s+$/.test(part) ? part : el("span", { class: "word", text: part })));
+}
+
 function playerHeader(state, name, index, current) {
   const winner = state.phase === "over" && state.winners.includes(index);
   const classes = ["player", index === current && "current", winner && "winner"].filter(Boolean);
   return el("th", { scope: "col", class: classes.join(" "),
     "aria-current": index === current ? "true" : null, dataset: { player: index } },
   winner ? el("span", { class: "crown", "aria-hidden": "true", text: "★ " }) : null,
-  el("span", { class: "name", text: name }),
+  el("span", { class: "name" }, nameWords(name)),
   index === current ? el("span", { class: "visually-hidden", text: ` (${t("now_playing")})` }) : null);
 }
 
