@@ -1,4 +1,4 @@
-"""Store an ONNX model's big weights as 8-bit integers, computed in float32 as before.
+"""Finish an exported ONNX model: big weights stored as 8-bit integers, metadata.
 
 Each convolution or matrix weight of at least MIN_ELEMENTS values becomes int8 with one
 scale per output channel (symmetric, zero point 0) and a DequantizeLinear node in front
@@ -89,6 +89,19 @@ def compress_file(source: Path, target: Path) -> None:
     onnx.save(model, str(target))
     print(f"{count} weights to int8: {source.stat().st_size / 1e3:.0f} kB -> "
           f"{target.stat().st_size / 1e3:.0f} kB ({target})", flush=True)
+
+
+def set_poses(path: Path, poses: int) -> None:
+    """Record in the reader's model file in how many poses it reads a crop (see
+    vision.faces.FaceReader.poses)."""
+    import onnx
+
+    model = onnx.load(str(path))
+    kept = [p for p in model.metadata_props if p.key != "poses"]
+    del model.metadata_props[:]
+    model.metadata_props.extend(kept)
+    model.metadata_props.add(key="poses", value=str(poses))
+    onnx.save(model, str(path))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,7 +18,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.compress import compress_file
+from models.compress import compress_file, set_poses
 from models.cutouts import Cutout, composite_photos, cutout_bank
 from models.data import TRAINING
 from models.nets import Classifier, Detector, Exported, PretrainedReader
@@ -43,6 +43,9 @@ RENDERED_SHARE = 0.2  # of the samples; the real sources share the rest evenly
 COMPOSITE_SHARE = 0.15  # rendered tables holding real dice (models.cutouts)
 CUTOUTS_PER_SOURCE = 600
 BOX_WEIGHT = 2.0  # of the classifier's box loss against its class loss
+# Poses a reader reads each crop in: four for the small one (each pose is cheap and
+# the average steadier); two for EfficientNet, whose every pose costs far more.
+POSES = {"small": 4, "pretrained": 2}
 PRETRAINED_CROP = 64  # EfficientNet halves the crop five times
 
 
@@ -150,6 +153,7 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
     export(classifier, args.out / "faces.onnx", detector=False, crop=crop)
     if args.reader == "pretrained":  # 13.5 MB of float32 weights: stored as int8
         compress_file(args.out / "faces.onnx", args.out / "faces.onnx")
+    set_poses(args.out / "faces.onnx", args.poses or POSES[args.reader])
 
 
 def cached_bank(sources: list[str], real: list[list[Photo]]) -> list[Cutout]:
@@ -189,6 +193,9 @@ def main(argv: list[str] | None = None) -> None:
                              "EfficientNet-Lite0's first blocks with ImageNet weights, fine-tuned")
     parser.add_argument("--crop", type=int, help=f"the reader's crop side (default "
                                                  f"{CROP_SIZE}, pretrained {PRETRAINED_CROP})")
+    parser.add_argument("--poses", type=int, choices=[1, 2, 3, 4],
+                        help="poses the reader reads each crop in (default: small 4, "
+                             "pretrained 2)")
     parser.add_argument("--init", type=Path, help="a reader checkpoint to go on training")
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)

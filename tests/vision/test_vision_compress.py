@@ -9,7 +9,8 @@ import onnx
 import pytest
 from onnx import helper, numpy_helper
 
-from models.compress import compress_file, quantize_weight
+from models.compress import compress_file, quantize_weight, set_poses
+from vision.faces import FaceReader
 from vision.onnx import open_session
 
 
@@ -65,3 +66,15 @@ def test_an_all_zero_weight_keeps_a_usable_scale() -> None:
     q, scale = quantize_weight(np.zeros((2, 4), np.float32), 0)
     assert scale.tolist() == [1.0, 1.0]
     assert not q.any()
+
+
+@pytest.mark.parametrize("poses", [1, 2, 4])
+def test_the_reader_reads_in_the_poses_its_model_file_names(tmp_path: Path,
+                                                             poses: int) -> None:
+    small_model(tmp_path / "faces.onnx", np.random.default_rng(4))
+    assert FaceReader(open_session("faces.onnx", tmp_path)).poses() == 4  # no metadata
+    set_poses(tmp_path / "faces.onnx", 3)
+    set_poses(tmp_path / "faces.onnx", poses)  # replaces, never adds a second entry
+    model = onnx.load(str(tmp_path / "faces.onnx"))
+    assert [(p.key, p.value) for p in model.metadata_props] == [("poses", str(poses))]
+    assert FaceReader(open_session("faces.onnx", tmp_path)).poses() == poses
