@@ -1,7 +1,8 @@
 """Measure reading accuracy on folders of photos with YOLO labels.
 
 ``python -m models.evaluate`` prints the table of every source's held-out photos
-(models.heldout). ``python -m models.evaluate DIR [DIR...]`` prints detection recall and precision,
+(models.heldout) and the reader's values on their labelled dice (models.values).
+``python -m models.evaluate DIR [DIR...]`` prints detection recall and precision,
 value accuracy of matched dice, per-die F1 (right place and right value), values F1
 (each photo's values as a multiset, wherever the boxes lie: what the scorekeeper
 gets), the share of photos read exactly right, a confusion table, ms per photo and whether
@@ -174,9 +175,10 @@ def main(argv: list[str] | None = None) -> int:
         told = Tally()
         print(report(evaluate(photos, told=told), told), flush=True)
     else:
-        from models import heldout
+        from models import heldout, values
 
         print(heldout.table()[0], flush=True)
+        print(values.table(), flush=True)
     if args.loso:
         from models import evalsets, loso
 
