@@ -4,6 +4,7 @@
 
 import { el, fill } from "./dom.js";
 import { num, t, tn } from "./i18n.js";
+import { reducedPhoto } from "./shrink.js";
 
 const LOW_CONFIDENCE = 0.6;
 const $ = (id) => document.getElementById(id);
@@ -130,15 +131,18 @@ export function captureFrame(width = Infinity, quality = 0.9) {
 
 /**
  * Wire the photo input and, where the page is a secure context, the webcam.
- * onPhoto(blob, filename) receives each photo taken, chosen or captured.
+ * onPhoto(blob, filename) receives each photo taken, chosen or captured (a big one reduced:
+ * shrink.js).
  * onError(message) is called when the webcam cannot be opened.
  */
 export function setupPhoto(onPhoto, onError) {
   const input = $("photo-input");
-  input.addEventListener("change", () => {
+  input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
-    if (file) onPhoto(file, file.name || "photo.jpg");
     input.value = "";
+    if (!file) return;
+    const photo = await reducedPhoto(file);
+    onPhoto(photo, photo.name || "photo.jpg");
   });
   const canWebcam = window.isSecureContext && navigator.mediaDevices?.getUserMedia;
   $("webcam-start").hidden = !canWebcam;
