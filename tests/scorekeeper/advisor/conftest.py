@@ -1,8 +1,10 @@
-"""Fixtures of the advisor tests: a per-session cache folder and solved tables.
+"""Fixtures of the advisor tests: the session's cache folder and solved tables.
 
-Every advisor test runs with PIPKEEPER_CACHE_DIR pointing at a temporary folder,
-so the user's own cache is never read or written; each rule set is solved at most
-once per session (the full Yahtzee tables take seconds).
+Every advisor test runs with PIPKEEPER_CACHE_DIR pointing at the session's temporary
+folder (tests/conftest.py `advisor_cache`), so the user's own cache is never read or
+written; each rule set is solved at most once per session, and a table the web tests
+or the browser tests' server solved is loaded instead (the full Yahtzee tables take
+seconds, the Yatzy ones about 15 s of CPU each).
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ Solved = Callable[[str], Table]
 
 
 @pytest.fixture(scope="session")
-def cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session's advisor cache folder."""
-    return tmp_path_factory.mktemp("advisor-cache")
+def cache_folder(advisor_cache: Path) -> Path:
+    """The session's advisor cache folder, shared with the other test packages."""
+    return advisor_cache
 
 
 @pytest.fixture(autouse=True)
