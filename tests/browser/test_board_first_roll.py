@@ -47,7 +47,7 @@ def test_the_board_fits_a_tablet_while_game_two_rolls_for_first(device: Any,
     for selector in (".first-rolls-box", '#card tr[data-row="grand_total"]', ".join-box",
                      "#board-series"):
         left, top, right, bottom = page.locator(selector).evaluate(RECT)
-        assert 0 <= left and 0 <= top and right <= TABLET[0] and bottom <= TABLET[1], selector
+        assert left >= 0 and top >= 0 and right <= TABLET[0] and bottom <= TABLET[1], selector
     # The players' names stay in view above the rolls.
     names = page.locator("#card thead th.player").evaluate_all(f"els => els.map({RECT})")
     assert max(name[3] for name in names) <= rolls.evaluate(RECT)[1]

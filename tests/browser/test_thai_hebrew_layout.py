@@ -102,4 +102,4 @@ def test_hebrew_set_button_stays_beside_the_typed_dice(device: Any, live_server:
     field_rect, button_rect = field.evaluate(RECT), button.evaluate(RECT)
     assert abs(field_rect[1] - button_rect[1]) <= 2  # on one line
     assert button_rect[2] <= field_rect[0]  # right to left: Set on the field's left
-    assert 0 <= button_rect[0] and field_rect[2] <= PHONE[0]
+    assert button_rect[0] >= 0 and field_rect[2] <= PHONE[0]
