@@ -84,10 +84,11 @@ def compress_file(source: Path, target: Path) -> None:
     import onnx
 
     model = onnx.load(str(source))
+    before = source.stat().st_size
     count = compress(model)
     onnx.checker.check_model(model)
     onnx.save(model, str(target))
-    print(f"{count} weights to int8: {source.stat().st_size / 1e3:.0f} kB -> "
+    print(f"{count} weights to int8: {before / 1e3:.0f} kB -> "
           f"{target.stat().st_size / 1e3:.0f} kB ({target})", flush=True)
 
 
