@@ -3,6 +3,11 @@
 ``app`` has a fresh SQLite file in a temporary folder, ``client`` is its test
 client, ``make_app`` builds another app on the same (or another) database file,
 as a restarted server would. The advisor's table cache is a temporary folder.
+
+A test whose ``engine`` is ``postgresql`` (see tests/web/conftest.py) gets instead a
+fresh database on the session's own PostgreSQL cluster (`tests.postgres_cluster`),
+started on first use and stopped at the end; without PostgreSQL's programs or
+psycopg those tests are skipped, saying so.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ if str(ROOT) not in sys.path[:1]:
     sys.path.insert(0, str(ROOT))
 
 from scorekeeper.advisor.cache import CACHE_ENV  # noqa: E402
+from tests.postgres_cluster import Cluster, binaries  # noqa: E402
 from web import create_app  # noqa: E402
+from web.storage import storage  # noqa: E402
 
 AppFactory = Callable[..., Flask]
 
@@ -42,15 +49,46 @@ def advisor_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield folder
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> Path:
-    """The path of the test's SQLite file (created by the app)."""
-    return tmp_path / "pipkeeper.sqlite3"
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """The session's PostgreSQL cluster (skips the test where PostgreSQL is missing)."""
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl): the PostgreSQL tests "
+                    "need Debian's postgresql package")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed: pip install -e '.[test]'")
+    cluster = Cluster(bin_dir).start()
+    yield cluster
+    cluster.stop()
 
 
 @pytest.fixture
-def make_app(database: Path) -> AppFactory:
-    """Return a function building an app on *database* (or ``path``) with test settings."""
+def engine(request: pytest.FixtureRequest) -> str:
+    """The database engine of the test: "sqlite" unless parametrized."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+def database(tmp_path: Path, engine: str, request: pytest.FixtureRequest) -> Iterator[Path]:
+    """The test's database: the path of an SQLite file (created by the app), or for the
+    postgresql engine the URL of a new database of its own (dropped afterwards)."""
+    if engine == "sqlite":
+        yield tmp_path / "pipkeeper.sqlite3"
+        return
+    cluster: Cluster = request.getfixturevalue("postgres")
+    url = cluster.create()
+    yield url  # type: ignore[misc]  # a URL where the SQLite tests have a path
+    cluster.drop(url)
+
+
+@pytest.fixture
+def make_app(database: Path) -> Iterator[AppFactory]:
+    """Return a function building an app on *database* (or ``path``) with test settings;
+    each app's connections are closed after the test."""
+    built: list[Flask] = []
 
     def build(path: Path | None = None, **config: Any) -> Flask:
         settings: dict[str, Any] = {
@@ -61,9 +99,12 @@ def make_app(database: Path) -> AppFactory:
             "EVENTS_KEEPALIVE_SECONDS": 0.5,
             "EVENTS_MAX_SECONDS": 3.0,
         }
-        return create_app(settings | config)
+        built.append(create_app(settings | config))
+        return built[-1]
 
-    return build
+    yield build
+    for app in built:
+        storage(app).close()
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
@@ -28,8 +27,8 @@ from werkzeug.wrappers import Response
 
 from web import devices, limits, store
 from web.actions import Change
-from web.db import get_db
 from web.errors import ApiError
+from web.storage import Connection, get_db
 
 Role = Literal["player", "owner"]
 COOKIE_PREFIX = "pk-game-"
@@ -96,7 +95,7 @@ def grant_reader() -> Callable[[int, str], Grant | None]:
     return read
 
 
-def joined_games(conn: sqlite3.Connection) -> dict[int, tuple[Role, str]]:
+def joined_games(conn: Connection) -> dict[int, tuple[Role, str]]:
     """Return {game id: (role, join code)} of every game this request's cookies rightly claim."""
     claimed: dict[int, str] = {}
     for name, value in request.cookies.items():

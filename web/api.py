@@ -27,7 +27,6 @@ from web import (
     rethrow,
     store,
 )
-from web.db import get_db
 from web.errors import ApiError
 from web.events import compact, hub, publish, stream_response
 from web.parsing import (
@@ -43,6 +42,7 @@ from web.parsing import (
 )
 from web.state import render_boxes, render_pad, render_state
 from web.stats import player_stats
+from web.storage import get_db
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -1,4 +1,5 @@
-"""SQLite: a connection per worker thread, lent to each request on `g`; WAL; migrations.
+"""SQLite, the embedded engine of `web.storage`: a connection per worker thread; WAL;
+migrations; other processes on the same file found by polling.
 
 Connections stay open between requests (`Pool`): opening one costs little, but
 closing the last one checkpoints the WAL and deletes it, a cost that grows with
@@ -13,19 +14,23 @@ leaves the previous version intact.
 
 from __future__ import annotations
 
+import json
+import logging
 import os
-import re
 import sqlite3
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import platformdirs
-from flask import Flask, current_app, g
 
-MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+from web.storage import Check, Conflict, Storage, Watched, read_migrations
+from web.storage import Connection as StorageConnection
+
+log = logging.getLogger(__name__)
 
 
 def default_database() -> Path:
@@ -97,19 +102,8 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def migrations() -> list[tuple[int, str]]:
-    """Return (number, SQL) of every migration file, in order.
-
-    Raises RuntimeError when the numbers are not 1, 2, 3, … without gaps.
-    """
-    folder = resources.files("web") / "migrations"
-    found = sorted(
-        (int(m.group(1)), entry.read_text(encoding="utf-8"))
-        for entry in folder.iterdir()
-        if (m := MIGRATION_NAME.match(entry.name))
-    )
-    if [number for number, _ in found] != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migrations must be numbered 0001, 0002, … without gaps: {found}")
-    return found
+    """Return (number, SQL) of every SQLite migration, in order (see `read_migrations`)."""
+    return read_migrations("migrations")
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
@@ -155,7 +149,7 @@ STORAGE_PROBLEMS = (
 )
 
 
-def describe(error: sqlite3.Error) -> str:
+def describe(error: BaseException) -> str:
     """Return what a storage *error* means for a person, in a few words."""
     text = str(error)
     for key, meaning in STORAGE_PROBLEMS:
@@ -164,7 +158,7 @@ def describe(error: sqlite3.Error) -> str:
     return f"the database failed ({text})"
 
 
-def is_busy(error: sqlite3.Error) -> bool:
+def is_busy(error: BaseException) -> bool:
     """True when *error* only means another writer held the database too long."""
     return "database is locked" in str(error).lower()
 
@@ -213,35 +207,122 @@ class Pool:
             conn.close()
 
 
-POOL = "pipkeeper.db_pool"
+class SqliteConnection(StorageConnection):
+    """A `web.storage.Connection` on one SQLite connection."""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self.raw = raw
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run *sql*; return its cursor (rows are `sqlite3.Row`).
+
+        Raises Conflict for a duplicate in a unique column, sqlite3.Error otherwise.
+        """
+        try:
+            return self.raw.execute(sql, params)
+        except sqlite3.IntegrityError as error:
+            if "UNIQUE constraint failed" in str(error):
+                raise Conflict(str(error)) from error
+            raise
+
+    def tuples(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Return the rows of *sql* as plain tuples."""
+        cursor = self.raw.cursor()
+        cursor.row_factory = None
+        return cursor.execute(sql, params).fetchall()
+
+    @contextmanager
+    def transaction(self) -> Iterator[SqliteConnection]:
+        """Run the block in one write transaction (see `transaction`); yield this connection."""
+        with transaction(self.raw):
+            yield self
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run the ``INSERT`` *sql*; return the new row's id. Raises Conflict, sqlite3.Error."""
+        row_id = self.execute(sql, params).lastrowid
+        assert row_id is not None
+        return row_id
+
+    def among(self, column: str, values: Iterable[int]) -> tuple[str, Any]:
+        """Return "*column* is one of *values*" as SQL and its one parameter (JSON text)."""
+        return f"{column} IN (SELECT value FROM json_each(?))", json.dumps(list(values))
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.raw.close()
 
 
-def get_db() -> sqlite3.Connection:
-    """Return this request's connection to the app's database (this thread's, kept open)."""
-    if "db" not in g:
-        pool: Pool = current_app.extensions[POOL]
-        g.db = pool.connection()
-    conn: sqlite3.Connection = g.db
-    return conn
+class SqliteStorage(Storage):
+    """A database file: a connection per worker thread; other processes found by polling."""
 
+    errors = (sqlite3.Error,)
 
-def close_db(error: BaseException | None = None) -> None:
-    """Hand this request's connection back to its thread, no transaction left open."""
-    del error
-    if g.pop("db", None) is not None:
-        pool: Pool = current_app.extensions[POOL]
-        pool.release()
+    def __init__(self, path: str | Path, poll_seconds: float = 0.25, **unused: Any) -> None:
+        del unused  # pool settings of a database server
+        self.path = Path(path)
+        self.name = str(path)
+        self._poll = poll_seconds
+        self._pool = Pool(self.path)
 
+    def prepare(self) -> None:
+        """Create or migrate the file and check it can be written. Raises sqlite3.Error,
+        OSError, RuntimeError (a file newer than this code)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = connect(self.path, create=True)
+        try:
+            migrate(conn)
+            check_writable(conn)
+        finally:
+            conn.close()
 
-def init_app(app: Flask) -> None:
-    """Create or migrate the app's database now; lend connections to requests from a pool."""
-    path = Path(app.config["DATABASE"])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = connect(path, create=True)
-    try:
-        migrate(conn)
-        check_writable(conn)
-    finally:
-        conn.close()
-    app.extensions[POOL] = Pool(path)
-    app.teardown_appcontext(close_db)
+    def open(self) -> SqliteConnection:
+        """Return a new connection to the file. Raises sqlite3.Error."""
+        return SqliteConnection(connect(self.path))
+
+    def borrow(self) -> SqliteConnection:
+        """Return this thread's connection. Raises sqlite3.OperationalError (file gone)."""
+        return SqliteConnection(self._pool.connection())
+
+    def give_back(self, conn: StorageConnection) -> None:
+        """End whatever transaction a failed request left open."""
+        del conn
+        self._pool.release()
+
+    def discard(self) -> None:
+        """Close this thread's connection."""
+        self._pool.discard()
+
+    def describe(self, error: BaseException) -> str:
+        """Return what *error* means for a person, in a few words."""
+        return describe(error)
+
+    def is_busy(self, error: BaseException) -> bool:
+        """True when *error* only means another writer held the file too long."""
+        return is_busy(error)
+
+    def secret_key(self) -> str:
+        """Return $PIPKEEPER_SECRET_KEY, else the key kept in a file beside the database."""
+        from web.security import load_secret_key
+
+        return load_secret_key(self.path.parent)
+
+    def follow(self, watched: Watched, check: Check) -> None:
+        """Ask for the versions of the watched games every poll interval until none is
+        watched; a failed poll is logged and tried again at the next one."""
+        conn: SqliteConnection | None = None
+        try:
+            while True:
+                time.sleep(self._poll)
+                if not (games := watched()):
+                    return
+                try:
+                    conn = conn or self.open()
+                    check(conn, games)
+                except Exception as error:  # a bad row or a lost file: the next poll tries
+                    log.warning("event watcher: %s", error)
+                    if conn is not None:
+                        conn.close()
+                    conn = None
+        finally:
+            if conn is not None:
+                conn.close()

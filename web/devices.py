@@ -8,15 +8,13 @@ Android"), short enough for a list on a phone; never the whole header.
 
 from __future__ import annotations
 
-import json
 import re
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from scorekeeper.errors import Coded
-from web.db import transaction
+from web.storage import Connection, Row
 
 Role = Literal["player", "owner"]
 MAX_DEVICES = 200  # rows listed for one game
@@ -69,44 +67,42 @@ def short_name(user_agent: str) -> str:
     return " · ".join(part for part in found if part)
 
 
-def _device(row: sqlite3.Row) -> Device:
+def _device(row: Row) -> Device:
     return Device(row["id"], row["game_id"], row["role"], row["joined_at"], row["label"])
 
 
-def add(conn: sqlite3.Connection, game_id: int, role: Role, label: str) -> int:
+def add(conn: Connection, game_id: int, role: Role, label: str) -> int:
     """Store a new device of game *game_id*; return its id (never one given before)."""
     now = datetime.now(UTC).isoformat(timespec="milliseconds")
-    with transaction(conn):
-        cursor = conn.execute("INSERT INTO devices (game_id, role, joined_at, label)"
-                              " VALUES (?, ?, ?, ?)", (game_id, role, now, label[:80]))
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    with conn.transaction():
+        return conn.insert("INSERT INTO devices (game_id, role, joined_at, label)"
+                           " VALUES (?, ?, ?, ?)", (game_id, role, now, label[:80]))
 
 
-def exists(conn: sqlite3.Connection, game_id: int, device_id: int) -> bool:
+def exists(conn: Connection, game_id: int, device_id: int) -> bool:
     """True when device *device_id* of game *game_id* is stored (was not removed)."""
     row = conn.execute("SELECT 1 FROM devices WHERE id = ? AND game_id = ?",
                        (device_id, game_id)).fetchone()
     return row is not None
 
 
-def present(conn: sqlite3.Connection, device_ids: list[int]) -> dict[int, int]:
+def present(conn: Connection, device_ids: list[int]) -> dict[int, int]:
     """Return {device id: its game} of those of *device_ids* that are stored, in one query."""
-    rows = conn.execute("SELECT id, game_id FROM devices WHERE id IN"
-                        " (SELECT value FROM json_each(?))", (json.dumps(device_ids),))
+    condition, ids = conn.among("id", device_ids)
+    rows = conn.execute(f"SELECT id, game_id FROM devices WHERE {condition}", (ids,))
     return {int(row["id"]): int(row["game_id"]) for row in rows}
 
 
-def of_game(conn: sqlite3.Connection, game_id: int) -> list[Device]:
+def of_game(conn: Connection, game_id: int) -> list[Device]:
     """Return the devices of game *game_id*, in the order they joined (at most MAX_DEVICES)."""
     rows = conn.execute("SELECT * FROM devices WHERE game_id = ? ORDER BY id LIMIT ?",
                         (game_id, MAX_DEVICES))
     return [_device(row) for row in rows]
 
 
-def remove(conn: sqlite3.Connection, game_id: int, device_id: int) -> Device:
+def remove(conn: Connection, game_id: int, device_id: int) -> Device:
     """Remove device *device_id* of game *game_id*; return it. Raises DeviceNotFoundError."""
-    with transaction(conn):
+    with conn.transaction():
         row = conn.execute("SELECT * FROM devices WHERE id = ? AND game_id = ?",
                            (device_id, game_id)).fetchone()
         if row is None:
@@ -116,8 +112,9 @@ def remove(conn: sqlite3.Connection, game_id: int, device_id: int) -> Device:
     return _device(row)
 
 
-def keep_only(conn: sqlite3.Connection, game_id: int, device_id: int | None) -> None:
+def keep_only(conn: Connection, game_id: int, device_id: int | None) -> None:
     """Remove every device of game *game_id* but *device_id* (a new join code: they are out)."""
-    with transaction(conn):
-        conn.execute("DELETE FROM devices WHERE game_id = ? AND id IS NOT ?",
-                     (game_id, device_id))
+    kept = "" if device_id is None else " AND id != ?"
+    with conn.transaction():
+        conn.execute("DELETE FROM devices WHERE game_id = ?" + kept,
+                     (game_id,) if device_id is None else (game_id, device_id))

@@ -14,8 +14,8 @@ from datetime import date
 from flask import Blueprint, Response
 
 from web import access
-from web.db import get_db
 from web.exchange import export_games, export_text, finished_ids
+from web.storage import get_db
 
 bp = Blueprint("downloads", __name__)
 

@@ -15,7 +15,6 @@ response`` that renders its own page.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -24,10 +23,10 @@ from werkzeug.exceptions import HTTPException, InternalServerError, default_exce
 
 from scorekeeper.errors import Coded, RulesError
 from scorekeeper.series import GameNotOverError
-from web.db import describe, is_busy
 from web.devices import DeviceNotFoundError
 from web.messages import message_of, render
 from web.state import render_state
+from web.storage import storage
 from web.store import GameNotFoundError, StaleVersionError
 
 HtmlErrorPage = Callable[[int, str], Any]
@@ -106,14 +105,15 @@ def handle_stale(error: StaleVersionError) -> Any:
     return _respond(409, message_of(error), state=render_state(error.current))
 
 
-def handle_storage(error: sqlite3.Error) -> Any:
-    """The database cannot be read or written: 503, nothing was changed; logged."""
+def handle_storage(error: Exception) -> Any:
+    """The database cannot be read or written (the engine's errors): 503, nothing was
+    changed; logged."""
     current_app.logger.error("storage error on %s %s: %s", request.method, request.path, error)
-    busy = is_busy(error)
+    found = storage()
+    busy, meaning = found.is_busy(error), found.describe(error)
     advice = "try again in a moment" if busy else "tell whoever runs the server"
-    english = f"{describe(error)}: nothing was changed; {advice}"
-    message = render("storage_busy" if busy else "storage_failed", {"text": describe(error)},
-                     english)
+    english = f"{meaning}: nothing was changed; {advice}"
+    message = render("storage_busy" if busy else "storage_failed", {"text": meaning}, english)
     response = make_response(_respond(503, message))
     response.headers["Retry-After"] = "1" if busy else "30"
     return response
@@ -135,5 +135,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(DeviceNotFoundError, handle_not_found)
     app.register_error_handler(StaleVersionError, handle_stale)
     app.register_error_handler(RulesError, handle_refusal)
-    app.register_error_handler(sqlite3.Error, handle_storage)
+    for engine_error in storage(app).errors:
+        app.register_error_handler(engine_error, handle_storage)
     app.register_error_handler(Exception, handle_bug)

@@ -2,9 +2,10 @@
 
 A change is rendered once, by the request that made it (`Hub.publish`), and the
 same SSE text goes to every stream of that game. Changes made by another
-process on the same database file are found by one watcher thread per hub,
-which asks SQLite for the versions of the watched games in a single query per
-poll interval, whatever the number of streams. A stream is a `Subscriber`: a
+process on the same database are found by one watcher thread per hub, run by the
+storage (`Storage.follow`: SQLite is asked for the versions of the watched games
+in one query per poll interval, PostgreSQL tells of each change on one listening
+connection), whatever the number of streams. A stream is a `Subscriber`: a
 small bounded queue, fed from any thread. Under `pipkeeper serve` the streams
 run on the event loop (`web.asgi`) and hold no thread; elsewhere (Flask's test
 client, a plain WSGI server) `thread_stream` serves one from the request thread.
@@ -16,19 +17,17 @@ import asyncio
 import json
 import logging
 import queue
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 from flask import Flask, Response, current_app, request
 
 from web import store
-from web.db import connect
 from web.state import render_state
+from web.storage import Connection, Storage, storage
 
 EXTENSION = "pipkeeper.hub"
 RETRY_MS = 1000
@@ -80,10 +79,8 @@ class _Game:
 class Hub:
     """Subscribers per game, the last message of each, and the watcher for other processes."""
 
-    def __init__(self, database: Path, poll_seconds: float,
-                 render: Callable[[store.Record], str]) -> None:
-        self._database = database
-        self._poll = poll_seconds
+    def __init__(self, source: Storage | None, render: Callable[[store.Record], str]) -> None:
+        self._source = source  # None: no other process writes
         self._render = render
         self._games: dict[int, _Game] = {}
         self._lock = threading.Lock()
@@ -169,7 +166,7 @@ class Hub:
 
     def _start_watcher(self) -> None:
         """Start the watcher unless it runs (called with the lock held)."""
-        if self._watcher is None:
+        if self._watcher is None and self._source is not None:
             self._watcher = threading.Thread(target=self._watch, name="pipkeeper-watcher",
                                              daemon=True)
             self._watcher.start()
@@ -183,26 +180,18 @@ class Hub:
             return watched
 
     def _watch(self) -> None:
-        """Poll the versions of the watched games until none is watched."""
-        conn: sqlite3.Connection | None = None
+        """Follow the changes of other processes until no game is watched."""
+        assert self._source is not None
         try:
-            while True:
-                time.sleep(self._poll)
-                if not (watched := self._watched()):
-                    return
-                try:
-                    conn = conn or connect(self._database)
-                    self._check(conn, watched)
-                except Exception as error:  # a bad row or a lost file: the next poll tries again
-                    log.warning("event watcher: %s", error)
-                    if conn is not None:
-                        conn.close()
-                    conn = None
+            self._source.follow(self._watched, self._check)
         finally:
-            if conn is not None:
-                conn.close()
+            with self._lock:
+                if self._watcher is threading.current_thread():  # it ended unasked
+                    self._watcher = None
+                    if self._games:
+                        self._start_watcher()
 
-    def _check(self, conn: sqlite3.Connection, watched: dict[int, int]) -> None:
+    def _check(self, conn: Connection, watched: dict[int, int]) -> None:
         """Publish each watched game whose stored version moved on; end the deleted ones."""
         versions = store.versions(conn, list(watched))
         for game_id, seen in watched.items():
@@ -379,9 +368,8 @@ def thread_stream(app: Flask, record: store.Record, first: str,
 
 
 def init_app(app: Flask) -> None:
-    """Give *app* its hub and the event-stream defaults."""
+    """Give *app* its hub (following its storage) and the event-stream defaults."""
     app.config.setdefault("EVENTS_POLL_SECONDS", 0.25)
     app.config.setdefault("EVENTS_KEEPALIVE_SECONDS", 15.0)
     app.config.setdefault("EVENTS_MAX_SECONDS", 300.0)
-    app.extensions[EXTENSION] = Hub(Path(app.config["DATABASE"]),
-                                    float(app.config["EVENTS_POLL_SECONDS"]), render_message)
+    app.extensions[EXTENSION] = Hub(storage(app), render_message)

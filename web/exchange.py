@@ -11,14 +11,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
 from scorekeeper import Series
 from scorekeeper.layout import printed_pad
-from web.db import transaction
 from web.listing import write_summary
+from web.storage import Connection
 from web.store import new_join_code
 
 FORMAT = "pipkeeper-games"
@@ -29,7 +28,7 @@ class ExchangeError(ValueError):
     """An export file that pipkeeper cannot read, quoting what is wrong."""
 
 
-def export_games(conn: sqlite3.Connection, ids: Iterable[int] | None = None) -> dict[str, Any]:
+def export_games(conn: Connection, ids: Iterable[int] | None = None) -> dict[str, Any]:
     """Return the games *ids*, in that order (None: every game, by id), as one JSON-ready
     document.
 
@@ -40,8 +39,8 @@ def export_games(conn: sqlite3.Connection, ids: Iterable[int] | None = None) -> 
         rows = conn.execute(f"{columns} ORDER BY id").fetchall()
     else:
         wanted = list(ids)
-        found = conn.execute(f"{columns} WHERE id IN (SELECT value FROM json_each(?))",
-                             (json.dumps(wanted),)).fetchall()
+        condition, param = conn.among("id", wanted)
+        found = conn.execute(f"{columns} WHERE {condition}", (param,)).fetchall()
         by_id = {row["id"]: row for row in found}
         missing = [i for i in wanted if i not in by_id]
         if missing:
@@ -52,12 +51,12 @@ def export_games(conn: sqlite3.Connection, ids: Iterable[int] | None = None) -> 
     return {"format": FORMAT, "version": FORMAT_VERSION, "games": games}
 
 
-def finished_ids(conn: sqlite3.Connection, ids: Iterable[int]) -> list[int]:
+def finished_ids(conn: Connection, ids: Iterable[int]) -> list[int]:
     """Return those of the games *ids* whose series is finished (its current game is over,
     as the game list shows it), in ascending order."""
-    rows = conn.execute("SELECT id FROM summaries WHERE finished"
-                        " AND id IN (SELECT value FROM json_each(?)) ORDER BY id",
-                        (json.dumps(list(ids)),))
+    condition, param = conn.among("id", ids)
+    rows = conn.execute(f"SELECT id FROM summaries WHERE finished = 1 AND {condition}"
+                        " ORDER BY id", (param,))
     return [int(row[0]) for row in rows]
 
 
@@ -110,7 +109,7 @@ def _series(entry: Any, index: int) -> tuple[Series, str, str]:
     return series, str(entry["created_at"]), str(entry["updated_at"])
 
 
-def import_games(conn: sqlite3.Connection, document: Any) -> tuple[int, int]:
+def import_games(conn: Connection, document: Any) -> tuple[int, int]:
     """Store the games of an exported *document* that are not stored yet, each under a
     new id and join code; return (imported, already there).
 
@@ -127,7 +126,7 @@ def import_games(conn: sqlite3.Connection, document: Any) -> tuple[int, int]:
         raise ExchangeError("the export has no list of games")
     checked = [_series(entry, i) for i, entry in enumerate(games)]
     imported = 0
-    with transaction(conn):
+    with conn.transaction():
         for series, created, updated in checked:
             plain = series.to_dict()
             text = json.dumps(plain)
@@ -135,12 +134,11 @@ def import_games(conn: sqlite3.Connection, document: Any) -> tuple[int, int]:
             if any(json.loads(row["series"]) == plain for row in same_time.fetchall()):
                 continue
             game = series.current
-            cursor = conn.execute(
+            game_id = conn.insert(
                 "INSERT INTO games (join_code, rules, players, status, version, series,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
                 (new_join_code(), game.rules.name, json.dumps(list(game.players)),
                  game.phase, text, created, updated))
-            assert cursor.lastrowid is not None
-            write_summary(conn, cursor.lastrowid, 1, series, created, updated)
+            write_summary(conn, game_id, 1, series, created, updated)
             imported += 1
     return imported, len(checked) - imported

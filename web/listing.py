@@ -11,12 +11,12 @@ every series with a finished game, though its next game may be being played.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from scorekeeper.game import Game
 from scorekeeper.series import Series
+from web.storage import Connection
 from web.summary import result, summarize
 
 if TYPE_CHECKING:  # web.paging reads requests; the storage side needs only its types
@@ -29,7 +29,7 @@ def _compact(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def write_summary(conn: sqlite3.Connection, game_id: int, version: int, series: Series,
+def write_summary(conn: Connection, game_id: int, version: int, series: Series,
                   created_at: str, updated_at: str,
                   result_of: Callable[[Game], dict[str, Any]] = result) -> None:
     """Store the summary of game *game_id* at *version* (inside the caller's transaction).
@@ -39,9 +39,11 @@ def write_summary(conn: sqlite3.Connection, game_id: int, version: int, series: 
     entry = {"version": version, "created_at": created_at, "updated_at": updated_at,
              **summarize(series)}
     found = [result_of(game) for game in series.games if game.is_over]
-    conn.execute("INSERT OR REPLACE INTO summaries (id, updated, finished, entry, results)"
-                 " VALUES (?, ?, ?, ?, ?)",
-                 (game_id, updated_at, series.current.is_over, _compact(entry)[1:-1],
+    conn.execute("INSERT INTO summaries (id, updated, finished, entry, results)"
+                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+                 " updated = excluded.updated, finished = excluded.finished,"
+                 " entry = excluded.entry, results = excluded.results",
+                 (game_id, updated_at, int(series.current.is_over), _compact(entry)[1:-1],
                   _compact(found)))
 
 
@@ -50,7 +52,7 @@ def _head(role: Literal["player", "owner"], join_code: str) -> str:
             f'"join_code":{json.dumps(join_code)},')
 
 
-def _page_rows(conn: sqlite3.Connection, page: PageQuery) -> list[tuple[int, str, str, str]]:
+def _page_rows(conn: Connection, page: PageQuery) -> list[tuple[Any, ...]]:
     """Return (id, updated, entry, results) of the page's games and of one more, in list
     order."""
     where: list[str] = []
@@ -60,15 +62,13 @@ def _page_rows(conn: sqlite3.Connection, page: PageQuery) -> list[tuple[int, str
     if page.after is not None:
         where.append("(updated < ? OR (updated = ? AND id < ?))")
         values += [page.after[0], page.after[0], page.after[1]]
-    cursor = conn.cursor()
-    cursor.row_factory = None  # hundreds of rows: plain tuples
     sql = ("SELECT id, updated, entry, results FROM summaries"
            + (" WHERE " + " AND ".join(where) if where else "")
            + " ORDER BY updated DESC, id DESC LIMIT ?")
-    return cursor.execute(sql, (*values, page.limit + 1)).fetchall()
+    return conn.tuples(sql, (*values, page.limit + 1))
 
 
-def listing_json(conn: sqlite3.Connection,
+def listing_json(conn: Connection,
                  joined: Mapping[int, tuple[Literal["player", "owner"], str]],
                  page: PageQuery) -> tuple[str, Place | None]:
     """Return one page of the stored games as the game list shows it, latest change first,
@@ -89,8 +89,8 @@ def listing_json(conn: sqlite3.Connection,
     return text, (shown[-1][1], shown[-1][0]) if more else None
 
 
-def finished_results(conn: sqlite3.Connection) -> list[tuple[list[str], list[dict[str, Any]]]]:
+def finished_results(conn: Connection) -> list[tuple[list[str], list[dict[str, Any]]]]:
     """Return (players, results of the finished games) of every series with a finished game."""
-    rows = conn.execute("SELECT games.players, summaries.results FROM summaries"
-                        " JOIN games USING (id) WHERE summaries.results != '[]'")
+    rows = conn.tuples("SELECT games.players, summaries.results FROM summaries"
+                       " JOIN games USING (id) WHERE summaries.results != '[]'")
     return [(json.loads(players), json.loads(found)) for players, found in rows]

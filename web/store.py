@@ -1,4 +1,5 @@
-"""Games kept in SQLite: create, load, list, and change with optimistic concurrency.
+"""Games kept in the database (`web.storage`): create, load, list, and change with
+optimistic concurrency.
 
 Each row holds one series (up to six games at one table) as `Series.to_dict()`
 JSON plus a ``version`` that grows by one with every accepted change, and the
@@ -8,16 +9,15 @@ current version, so a stale write from a second device never overwrites a newer
 one. A `RecordCache` keeps the parsed series of recent games, so a request
 reads two small columns to learn that its cached game is current and replays nothing.
 
-Ids are never reused (``AUTOINCREMENT``, migration 0003): a deleted game's id,
-its cookies and whatever another server process still caches of it never name
-a later game.
+Ids are never reused (SQLite's ``AUTOINCREMENT``, migration 0003; PostgreSQL's identity
+sequence): a deleted game's id, its cookies and whatever another server process still
+caches of it never name a later game.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -30,8 +30,8 @@ from flask import Flask
 from scorekeeper.errors import Coded
 from scorekeeper.game import Game
 from scorekeeper.series import Series
-from web.db import connect, transaction
 from web.listing import write_summary
+from web.storage import Conflict, Connection, Row, storage
 from web.summary import result
 
 # No O/0, I/1/L, B/8, S or Z: what is left cannot be misread when typed from a tablet.
@@ -81,7 +81,7 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
-def _record(row: sqlite3.Row) -> Record:
+def _record(row: Row) -> Record:
     return Record(
         id=row["id"],
         join_code=row["join_code"],
@@ -92,25 +92,24 @@ def _record(row: sqlite3.Row) -> Record:
     )
 
 
-def create(conn: sqlite3.Connection, series: Series) -> Record:
+def create(conn: Connection, series: Series) -> Record:
     """Store a new series under a fresh id and join code; return it (version 1)."""
     game = series.current
     for _ in range(20):
         now = _now()
         try:
-            with transaction(conn):
-                cursor = conn.execute(
+            with conn.transaction():
+                game_id = conn.insert(
                     "INSERT INTO games (join_code, rules, players, status, version, series,"
                     " created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
                     (new_join_code(), game.rules.name, json.dumps(list(game.players)),
                      game.phase, json.dumps(series.to_dict()), now, now),
                 )
-                assert cursor.lastrowid is not None
-                write_summary(conn, cursor.lastrowid, 1, series, now, now)
-        except sqlite3.IntegrityError:  # join code taken: draw another
+                write_summary(conn, game_id, 1, series, now, now)
+                conn.changed(game_id, 1)
+        except Conflict:  # join code taken: draw another
             continue
-        assert cursor.lastrowid is not None
-        return load(conn, cursor.lastrowid)
+        return load(conn, game_id)
     raise RuntimeError("could not find a free join code")
 
 
@@ -171,26 +170,29 @@ class RecordCache:
         return text, found
 
 
-def load(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = None) -> Record:
-    """Return the game *game_id* (from *cache* when it holds the stored version).
+def load(conn: Connection, game_id: int, cache: RecordCache | None = None,
+         lock: bool = False) -> Record:
+    """Return the game *game_id* (from *cache* when it holds the stored version); with
+    *lock*, inside a transaction about to change it, other writers of the game wait.
 
     Raises GameNotFoundError.
     """
+    locking = conn.for_update if lock else ""
     if cache is not None:
-        row = conn.execute("SELECT version, created_at FROM games WHERE id = ?",
+        row = conn.execute("SELECT version, created_at FROM games WHERE id = ?" + locking,
                            (game_id,)).fetchone()
         if row is None:
             raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
         if (record := cache.get(game_id, row["version"], row["created_at"])) is not None:
             return record
-    row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    row = conn.execute("SELECT * FROM games WHERE id = ?" + locking, (game_id,)).fetchone()
     if row is None:
         raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
     record = _record(row)
     return cache.put(record) if cache is not None else record
 
 
-def find_by_code(conn: sqlite3.Connection, code: str) -> Record:
+def find_by_code(conn: Connection, code: str) -> Record:
     """Return the game whose join code is *code* (any case); raise GameNotFoundError."""
     row = conn.execute(
         "SELECT * FROM games WHERE join_code = ?", (code.strip().upper(),)
@@ -201,35 +203,35 @@ def find_by_code(conn: sqlite3.Connection, code: str) -> Record:
     return _record(row)
 
 
-def current_version(conn: sqlite3.Connection, game_id: int) -> int | None:
+def current_version(conn: Connection, game_id: int) -> int | None:
     """Return the stored version of game *game_id*, or None when there is no such game."""
     row = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
     return None if row is None else int(row["version"])
 
 
-def versions(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, int]:
+def versions(conn: Connection, game_ids: Iterable[int]) -> dict[int, int]:
     """Return {id: version} of those of *game_ids* that exist, in one query."""
-    ids = list(game_ids)
-    marks = ",".join("?" * len(ids))
-    rows = conn.execute(f"SELECT id, version FROM games WHERE id IN ({marks})", ids)
+    condition, ids = conn.among("id", game_ids)
+    rows = conn.execute(f"SELECT id, version FROM games WHERE {condition}", (ids,))
     return {int(row["id"]): int(row["version"]) for row in rows}
 
 
-def join_codes(conn: sqlite3.Connection, game_ids: Iterable[int]) -> dict[int, str]:
+def join_codes(conn: Connection, game_ids: Iterable[int]) -> dict[int, str]:
     """Return {id: join code} of those of *game_ids* that exist, in one query."""
-    rows = conn.execute("SELECT id, join_code FROM games WHERE id IN"
-                        " (SELECT value FROM json_each(?))", (json.dumps(list(game_ids)),))
+    condition, ids = conn.among("id", game_ids)
+    rows = conn.execute(f"SELECT id, join_code FROM games WHERE {condition}", (ids,))
     return {int(row["id"]): str(row["join_code"]) for row in rows}
 
 
-def delete(conn: sqlite3.Connection, game_id: int) -> None:
+def delete(conn: Connection, game_id: int) -> None:
     """Delete game *game_id*. Raises GameNotFoundError."""
-    with transaction(conn):
+    with conn.transaction():
         if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount != 1:
             raise GameNotFoundError(f"no game with id {game_id}", code="no_game_id", game=game_id)
+        conn.changed(game_id, 0)
 
 
-def new_code(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None = None) -> Record:
+def new_code(conn: Connection, game_id: int, cache: RecordCache | None = None) -> Record:
     """Give game *game_id* a fresh join code (a new version); return the new record.
 
     Every grant of the old code (`web.access`) stops holding. Raises GameNotFoundError.
@@ -237,14 +239,15 @@ def new_code(conn: sqlite3.Connection, game_id: int, cache: RecordCache | None =
     for _ in range(20):
         code = new_join_code()
         try:
-            with transaction(conn):
-                record = load(conn, game_id, cache)
+            with conn.transaction():
+                record = load(conn, game_id, cache, lock=True)
                 now = _now()
                 conn.execute("UPDATE games SET join_code = ?, version = version + 1,"
                              " updated_at = ? WHERE id = ?", (code, now, game_id))
                 write_summary(conn, game_id, record.version + 1, record.series,
                               record.created_at, now)
-        except sqlite3.IntegrityError:  # join code taken: draw another
+                conn.changed(game_id, record.version + 1)
+        except Conflict:  # join code taken: draw another
             continue
         changed = replace(record, join_code=code, version=record.version + 1, updated_at=now)
         return cache.put(changed) if cache is not None else changed
@@ -258,7 +261,7 @@ def _series_text(series: Series, cache: RecordCache | None) -> str:
 
 
 def update(
-    conn: sqlite3.Connection,
+    conn: Connection,
     game_id: int,
     version: int | None,
     change: Callable[[Series], Series],
@@ -274,8 +277,8 @@ def update(
     stored game exactly as it was.
     Raises GameNotFoundError, StaleVersionError, or whatever *check* or *change* raises.
     """
-    with transaction(conn):
-        record = load(conn, game_id, cache)
+    with conn.transaction():
+        record = load(conn, game_id, cache, lock=True)
         if check is not None:
             check(record)
         if version is not None and version != record.version:
@@ -287,22 +290,23 @@ def update(
             " WHERE id = ? AND version = ?",
             (_series_text(series, cache), series.current.phase, now, game_id, record.version),
         )
-        if cursor.rowcount != 1:  # cannot happen inside BEGIN IMMEDIATE; never overwrite
+        if cursor.rowcount != 1:  # cannot happen with the row locked; never overwrite
             raise StaleVersionError(load(conn, game_id), record.version)
         write_summary(conn, game_id, record.version + 1, series, record.created_at, now,
                       cache.game_result if cache is not None else result)
+        conn.changed(game_id, record.version + 1)
     changed = replace(record, version=record.version + 1, series=series, updated_at=now)
     return cache.put(changed) if cache is not None else changed
 
 
 def init_app(app: Flask) -> None:
     """Fill the summaries of games stored before there were summaries."""
-    conn = connect(app.config["DATABASE"])
+    conn = storage(app).open()
     try:
         for row in conn.execute("SELECT games.id FROM games LEFT JOIN summaries USING (id)"
                                 " WHERE summaries.id IS NULL").fetchall():
             record = load(conn, row["id"])
-            with transaction(conn):
+            with conn.transaction():
                 write_summary(conn, record.id, record.version, record.series,
                               record.created_at, record.updated_at)
     finally:

@@ -20,9 +20,16 @@ def game_id(text: str) -> int:
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+    parser.add_argument("--db", default=None, metavar="PATH|URL",
                         help="the database (default: pipkeeper.sqlite3 in the user data "
-                        "directory)")
+                        "directory), or a postgresql:// URL")
+
+
+def _database(args: argparse.Namespace) -> str:
+    """Return the database the command names (the default file when none)."""
+    from web.db import default_database
+
+    return str(args.db) if args.db else str(default_database())
 
 
 def register(subparsers: Any) -> None:
@@ -56,9 +63,12 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the backup and say how many games it holds; return the exit code."""
     from web.backup import BackupError, backup
-    from web.db import default_database
+    from web.storage import is_url
 
-    source = args.db or default_database()
+    source = Path(_database(args))
+    if is_url(str(args.db or "")):
+        return _fail("backup", "a PostgreSQL database is backed up with pg_dump "
+                     "(see docs/deploy.md)")
     try:
         games = backup(source, args.file)
     except BackupError as error:
@@ -75,21 +85,24 @@ def _fail(command: str, message: str) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """Print the export of the chosen games; return the exit code."""
-    import sqlite3
-
-    from web.db import connect, default_database
     from web.exchange import ExchangeError, export_games, export_text
+    from web.storage import is_url, open_storage
 
-    source = args.db or default_database()
-    if not source.is_file():
+    source = _database(args)
+    if not is_url(source) and not Path(source).is_file():
         return _fail("export", f"no database at {source}")
     try:
-        conn = connect(source)
+        engine = open_storage(source)
+    except RuntimeError as error:
+        return _fail("export", str(error))
+    caught: tuple[type[Exception], ...] = (ExchangeError, *engine.errors)
+    try:
+        conn = engine.open()
         try:
             document = export_games(conn, args.ids or None)
         finally:
             conn.close()
-    except (ExchangeError, sqlite3.Error) as error:
+    except caught as error:
         return _fail("export", str(error))
     sys.stdout.write(export_text(document, args.format))
     return 0
@@ -97,12 +110,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     """Store the file's new games and say how many; return the exit code."""
-    import sqlite3
+    from web.exchange import ExchangeError
 
-    from web.db import connect, default_database, migrate
-    from web.exchange import ExchangeError, import_games
-
-    target = args.db or default_database()
     try:
         document = json.loads(args.file.read_text(encoding="utf-8"))
     except OSError as error:
@@ -110,14 +119,34 @@ def run_import(args: argparse.Namespace) -> int:
     except (ValueError, UnicodeDecodeError) as error:
         return _fail("import", f"{args.file} is not JSON: {error}")
     try:
-        conn = connect(target, create=True)
-        try:
-            migrate(conn)
-            imported, present = import_games(conn, document)
-        finally:
-            conn.close()
-    except (ExchangeError, sqlite3.Error) as error:
+        imported, present = store_games(_database(args), document)
+    except ExchangeError as error:
         return _fail("import", f"{args.file}: {error}")
     print(f"{args.file}: {imported} game{'s' if imported != 1 else ''} imported, "
           f"{present} already there")
     return 0
+
+
+def store_games(database: str, document: Any) -> tuple[int, int]:
+    """Store the new games of an export *document* in *database* (made or migrated first);
+    return (imported, already there). Raises ExchangeError, with the database's own
+    troubles said in it too."""
+    from web.exchange import ExchangeError, import_games
+    from web.storage import open_storage
+
+    try:
+        engine = open_storage(database)
+    except RuntimeError as error:
+        raise ExchangeError(str(error)) from None
+    caught: tuple[type[Exception], ...] = (RuntimeError, *engine.errors)
+    try:
+        engine.prepare()
+        conn = engine.open()
+        try:
+            return import_games(conn, document)
+        finally:
+            conn.close()
+    except caught as error:
+        raise ExchangeError(f"{engine.name}: {engine.describe(error)}") from None
+    finally:
+        engine.close()

@@ -16,7 +16,6 @@ import argparse
 import contextlib
 import os
 import socket
-import sqlite3
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -72,9 +71,9 @@ def register(subparsers: Any) -> None:
                         help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 for the LAN)")
     parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT})")
-    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+    parser.add_argument("--db", type=database_of, default=None, metavar="PATH|URL",
                         help="SQLite database file (default: pipkeeper.sqlite3 in the user data "
-                        "directory)")
+                        "directory), or a postgresql:// URL (several servers may share it)")
     parser.add_argument("--threads", type=worker_count, default=DEFAULT_THREADS,
                         help=f"worker threads for requests (default {DEFAULT_THREADS}; event "
                         "streams need none)")
@@ -84,6 +83,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="another host name the pages may be opened by (e.g. behind a "
                         "proxy); repeatable")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="trust the X-Forwarded-For and X-Forwarded-Proto headers of one "
+                        "reverse proxy in front (see docs/deploy.md)")
     parser.add_argument("--https", action="store_true",
                         help="serve https with a self-signed certificate kept in the user data "
                         "directory (phones give the camera only to https pages)")
@@ -175,20 +177,42 @@ def raise_open_files_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def open_app(database: Path, hosts: list[str], games_per_minute: int = 30) -> Flask:
-    """Return the app on *database*. Raises DatabaseUnusableError with one line of why not."""
+def open_app(database: str | Path, hosts: list[str], games_per_minute: int = 30,
+             threads: int = DEFAULT_THREADS) -> Flask:
+    """Return the app on *database* (a file or a ``postgresql://`` URL), with a connection
+    for each of *threads* workers. Raises DatabaseUnusableError with one line of why not."""
     from web import create_app
-    from web.db import describe
+    from web.storage import open_storage
 
     try:
+        engine = open_storage(str(database))  # only to know its errors: opens nothing
+    except RuntimeError as error:
+        raise DatabaseUnusableError(str(error)) from None
+    try:
         return create_app({"DATABASE": str(database), "SERVED_HOSTS": hosts,
-                           "GAMES_PER_MINUTE": games_per_minute})
-    except sqlite3.Error as error:
-        raise DatabaseUnusableError(f"cannot use the database {database}: "
-                                    f"{describe(error)}") from None
+                           "GAMES_PER_MINUTE": games_per_minute,
+                           "DATABASE_POOL_SIZE": threads + 4})
+    except engine.errors as error:
+        raise DatabaseUnusableError(f"cannot use the database {engine.name}: "
+                                    f"{engine.describe(error)}") from None
     except OSError as error:
-        raise DatabaseUnusableError(f"cannot use the database {database}: "
+        raise DatabaseUnusableError(f"cannot use the database {engine.name}: "
                                     f"{error.strerror or error}") from None
+
+
+def trust_proxy(app: Flask) -> None:
+    """Let *app* take the client's address and scheme from one reverse proxy's
+    X-Forwarded-For and X-Forwarded-Proto headers (its own address and http otherwise)."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
+
+
+def database_of(text: str) -> str | Path:
+    """Return what ``--db`` names: a ``postgresql://`` URL as it is, else a file path."""
+    from web.storage import is_url
+
+    return text if is_url(text) else Path(text).expanduser()
 
 
 class DatabaseUnusableError(OSError):
@@ -245,18 +269,21 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     import uvicorn
 
     from web.db import default_database
+    from web.storage import storage
 
     lan = lan_address() if args.host in ALL_INTERFACES else None
-    database = Path(args.db).expanduser() if args.db else default_database()
+    database = args.db or default_database()
     app = open_app(database, served_hosts(args.host, lan, args.allow_host),
-                   args.games_per_minute)
+                   args.games_per_minute, args.threads)
+    if args.behind_proxy:
+        trust_proxy(app)
     certificate = https_certificate() if args.https else None
     scheme = "https" if certificate else "http"
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     raise_open_files_limit()
     shown_host = "127.0.0.1" if args.host in ALL_INTERFACES else args.host
-    print(f"pipkeeper: serving {database}", file=out)
+    print(f"pipkeeper: serving {storage(app).name}", file=out)
     if certificate:
         print_certificate(certificate, out)
     print(f"Open {scheme}://{shown_host}:{port}/ on this machine.", file=out)

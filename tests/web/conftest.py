@@ -1,4 +1,8 @@
-"""Helpers for the API tests: `api` posts JSON and checks the status it expects."""
+"""Helpers for the API tests: `api` posts JSON and checks the status it expects.
+
+The storage and API test modules named in BOTH_ENGINES run each test twice: on
+SQLite and on PostgreSQL (the ``engine`` fixture, tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,19 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+
+BOTH_ENGINES = frozenset({
+    "test_api_games.py", "test_api_play.py", "test_api_corrections.py",
+    "test_api_stats_audit.py", "test_join.py", "test_access.py", "test_devices.py",
+    "test_paging.py", "test_exchange.py", "test_persistence.py", "test_events.py",
+    "test_series_cards.py",
+})
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run the tests of the modules in BOTH_ENGINES on SQLite and on PostgreSQL."""
+    if "engine" in metafunc.fixturenames and metafunc.definition.path.name in BOTH_ENGINES:
+        metafunc.parametrize("engine", ["sqlite", "postgresql"], indirect=True)
 
 
 class Api:

@@ -12,7 +12,8 @@ from flask.testing import FlaskClient
 
 from tests.conftest import AppFactory
 from tests.web.conftest import Api
-from web import db
+from web import store
+from web.storage import storage
 
 
 def events_of(client: FlaskClient, game_id: int) -> Iterator[str]:
@@ -77,8 +78,8 @@ def test_stream_says_gone_when_the_game_is_removed(app: Flask, client: FlaskClie
     game = api.create()["id"]
     stream = events_of(client, game)
     next(stream)
-    conn = db.connect(app.config["DATABASE"])
-    conn.execute("DELETE FROM games WHERE id = ?", (game,))
+    conn = storage(app).open()  # another server process deletes it
+    store.delete(conn, game)
     conn.close()
     assert parse(next(stream)) == ("gone", {"id": game})
     assert list(stream) == []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 
 from flask import Flask
 
@@ -13,6 +12,7 @@ from tests.web.conftest import Api
 from web import events, store
 from web.db import connect
 from web.events import QUEUE_LIMIT, Hub, LoopSubscriber, ThreadSubscriber
+from web.storage import storage
 
 
 class Recorder:
@@ -29,8 +29,8 @@ def never_render(record: store.Record) -> str:
     raise AssertionError(f"game {record.id} was rendered again")
 
 
-def test_one_message_object_reaches_every_stream_of_its_game_only(tmp_path: Path) -> None:
-    hub = Hub(tmp_path / "unused.sqlite3", 60.0, never_render)
+def test_one_message_object_reaches_every_stream_of_its_game_only() -> None:
+    hub = Hub(None, never_render)
     table = [Recorder() for _ in range(9)]
     elsewhere = Recorder()
     for device in table:
@@ -45,8 +45,8 @@ def test_one_message_object_reaches_every_stream_of_its_game_only(tmp_path: Path
     assert elsewhere.messages == [] and hub.subscribers() == 10
 
 
-def test_a_late_subscriber_gets_the_newer_state_at_once(tmp_path: Path) -> None:
-    hub = Hub(tmp_path / "unused.sqlite3", 60.0, never_render)
+def test_a_late_subscriber_gets_the_newer_state_at_once() -> None:
+    hub = Hub(None, never_render)
     first, late = Recorder(), Recorder()
     hub.subscribe(5, first, 3)
     hub.publish(5, 4, "v4")
@@ -57,8 +57,8 @@ def test_a_late_subscriber_gets_the_newer_state_at_once(tmp_path: Path) -> None:
     assert hub.subscribers() == 0
 
 
-def test_a_deleted_game_ends_its_streams(tmp_path: Path) -> None:
-    hub = Hub(tmp_path / "unused.sqlite3", 60.0, never_render)
+def test_a_deleted_game_ends_its_streams() -> None:
+    hub = Hub(None, never_render)
     device = Recorder()
     hub.subscribe(7, device, 1)
     hub.publish_gone(7)
@@ -88,7 +88,7 @@ def test_a_loop_subscriber_takes_messages_from_threads() -> None:
 
 def test_the_watcher_sends_changes_made_by_another_process(app: Flask, api: Api) -> None:
     created = api.create()
-    hub = Hub(Path(app.config["DATABASE"]), 0.05, events.render_message)
+    hub = Hub(storage(app), events.render_message)
     device = Recorder()
     hub.subscribe(created["id"], device, created["version"])
     Api(app.test_client()).join(created["join_code"]).roll(created["id"], [2, 2, 2, 2, 2])

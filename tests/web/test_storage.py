@@ -20,7 +20,7 @@ import pytest
 from tests.conftest import AppFactory
 from tests.server import Server, call
 from tests.web.conftest import Api
-from web.db import POOL
+from web.storage import storage
 
 
 def refused(server: Server) -> str:
@@ -62,7 +62,7 @@ def immutable(tmp_path: Path, make_app: AppFactory) -> Iterator[tuple[Path, int]
     database = tmp_path / "locked.sqlite3"
     app = make_app(database)
     game = Api(app.test_client()).create(["Ann"])["id"]
-    app.extensions[POOL].discard()  # no mapping of the -shm file may outlive its write bit
+    storage(app).discard()  # type: ignore[attr-defined]  # no mapping of the -shm file may outlive its write bit
     for path in tmp_path.iterdir():
         _chattr("+i", path)
     yield database, game
