@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from pipkeeper import __version__
-from pipkeeper.commands import advisor, data, rules, serve, vision
+from pipkeeper.commands import advisor, data, database, rules, serve, vision
 from scorekeeper.errors import RulesError
 
 EXIT_BAD_INPUT = 2
@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pipkeeper", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"pipkeeper {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (rules, vision, serve, advisor, data):
+    for module in (rules, vision, serve, advisor, data, database):
         module.register(subparsers)
     return parser
 
