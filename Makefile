@@ -41,8 +41,10 @@ bench: $(STAMP)
 	$(BIN)/python -m models.bench
 	$(BIN)/python -m scorekeeper.advisor.bench
 
+# Then the tables spread over 4 processes on one PostgreSQL, beside SQLite with one.
 loadtest: $(STAMP)
 	$(BIN)/python -m web.loadtest
+	$(BIN)/python -m web.loadtest.spread
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -5,7 +5,7 @@ client, ``make_app`` builds another app on the same (or another) database file,
 as a restarted server would. The advisor's table cache is a temporary folder.
 
 A test whose ``engine`` is ``postgresql`` (see tests/web/conftest.py) gets instead a
-fresh database on the session's own PostgreSQL cluster (`tests.postgres_cluster`),
+fresh database on the session's own PostgreSQL cluster (`web.loadtest.postgres`),
 started on first use and stopped at the end; without PostgreSQL's programs or
 psycopg those tests are skipped, saying so.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
@@ -29,9 +29,11 @@ if str(ROOT) not in sys.path[:1]:
     sys.path.insert(0, str(ROOT))
 
 from scorekeeper.advisor.cache import CACHE_ENV  # noqa: E402
-from tests.postgres_cluster import Cluster, binaries  # noqa: E402
 from web import create_app  # noqa: E402
 from web.storage import storage  # noqa: E402
+
+if TYPE_CHECKING:
+    from web.loadtest.postgres import Cluster
 
 AppFactory = Callable[..., Flask]
 
@@ -52,6 +54,8 @@ def advisor_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Cluster]:
     """The session's PostgreSQL cluster (skips the test where PostgreSQL is missing)."""
+    from web.loadtest.postgres import Cluster, binaries
+
     bin_dir = binaries()
     if bin_dir is None:
         pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl): the PostgreSQL tests "
@@ -78,7 +82,7 @@ def database(tmp_path: Path, engine: str, request: pytest.FixtureRequest) -> Ite
     if engine == "sqlite":
         yield tmp_path / "pipkeeper.sqlite3"
         return
-    cluster: Cluster = request.getfixturevalue("postgres")
+    cluster = request.getfixturevalue("postgres")
     url = cluster.create()
     yield url  # type: ignore[misc]  # a URL where the SQLite tests have a path
     cluster.drop(url)

@@ -169,15 +169,28 @@ def migrate(raw: psycopg.Connection[Any]) -> int:
     return len(steps)
 
 
+def _moved(payloads: list[str], games: dict[int, int]) -> dict[int, int]:
+    """Return {game: version seen} of the watched *games* that the notifications'
+    ``game:version`` *payloads* say moved on or were deleted (version 0)."""
+    moved: dict[int, int] = {}
+    for payload in payloads:
+        game, _, version = payload.partition(":")
+        seen = games.get(int(game))
+        if seen is not None and (int(version) == 0 or int(version) > seen):
+            moved[int(game)] = seen
+    return moved
+
+
 class PostgresStorage(Storage):
     """A PostgreSQL database named by a URL, shared by every process serving it."""
 
     errors = (psycopg.Error,)
 
     def __init__(self, url: str, pool_size: int = 20, pool_timeout: float = 5.0,
-                 **unused: Any) -> None:
-        del unused  # the poll interval of SQLite
+                 poll_seconds: float = 0.25, **unused: Any) -> None:
+        del unused
         self.url = url
+        self._wait = poll_seconds  # how soon a newly followed game is compared
         self.name = public_name(url)
         self._size = max(2, int(pool_size))
         self._timeout = float(pool_timeout)
@@ -254,19 +267,19 @@ class PostgresStorage(Storage):
                     return
 
     def _listen(self, watched: Watched, check: Check) -> None:
-        """Listen on one connection; check the games named by each notification with a
-        pooled one. Returns when no game is watched; raises psycopg.Error when lost."""
+        """Listen on one connection; check with a pooled one the games named by each
+        notification, and each game newly watched (whatever changed before its stream
+        was followed; after a reconnection, every game). Returns when no game is watched;
+        raises psycopg.Error when the connection is lost."""
         with connect(self.url) as listener:
             listener.execute(f"LISTEN {CHANNEL}")
-            self._check(watched(), check)  # what changed before or while not listening
+            known: set[int] = set()
             while games := watched():
-                due: dict[int, int] = {}
-                for note in listener.notifies(timeout=1.0, stop_after=1):
-                    game, _, version = note.payload.partition(":")
-                    seen = games.get(int(game))
-                    if seen is not None and (int(version) == 0 or int(version) > seen):
-                        due[int(game)] = seen
-                self._check(due, check)
+                self._check({g: v for g, v in games.items() if g not in known}, check)
+                known = set(games)
+                told = [note.payload for note in
+                        listener.notifies(timeout=self._wait, stop_after=1)]
+                self._check(_moved(told, watched()), check)
 
     def _check(self, games: dict[int, int], check: Check) -> None:
         """Run *check* on *games* with a pooled connection (nothing for no games)."""

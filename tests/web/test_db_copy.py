@@ -9,8 +9,8 @@ import pytest
 
 from pipkeeper.cli import main
 from tests.conftest import AppFactory
-from tests.postgres_cluster import Cluster
 from tests.web.conftest import Api
+from web.loadtest.postgres import Cluster
 
 
 def test_copy_moves_every_game_once(make_app: AppFactory, database: Path, postgres: Cluster,

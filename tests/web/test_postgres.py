@@ -1,7 +1,8 @@
 """PostgreSQL shared by several servers: one cookie key, ids that never collide, stale
 writes refused across processes, changes told by NOTIFY to every process's streams even
-after its listening connection was lost, 503 while the server is down, and no
-acknowledged write lost when a server process is killed."""
+after its listening connection was lost, 503 while the server is down or the pool is
+full, no acknowledged write lost when a server process is killed, and a quick load of
+tables spread over two processes."""
 
 from __future__ import annotations
 
@@ -9,16 +10,19 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
 from tests.conftest import AppFactory
-from tests.postgres_cluster import Cluster
 from tests.server import Server
 from tests.web.conftest import Api
 from tests.web.test_events import events_of, parse
+from web.loadtest import QUICK
+from web.loadtest.postgres import Cluster
+from web.loadtest.spread import spread
 from web.storage import storage
 
 
@@ -162,3 +166,25 @@ def test_a_killed_server_loses_no_acknowledged_write(servers: list[Server]) -> N
     status, state, _ = _request(second, "GET", f"/api/games/{game}", cookie=cookie)
     assert status == 200 and (state["version"], state["dice"]) == (2, [3, 3, 3, 3, 3])
     assert rolled["state"]["version"] == 2
+
+
+def test_a_full_pool_gives_503_then_serves_again(make_app: AppFactory) -> None:
+    app = make_app(DATABASE_POOL_SIZE=2, DATABASE_POOL_TIMEOUT=0.5)
+    api = Api(app.test_client())
+    game = api.create()["id"]
+    held = [storage(app).borrow() for _ in range(2)]  # every connection of the pool busy
+    try:
+        response = api.client.get(f"/api/games/{game}")
+        assert (response.status_code, response.headers["Retry-After"]) == (503, "1")
+    finally:
+        for conn in held:
+            storage(app).give_back(conn)
+    assert api.state(game)["id"] == game
+
+
+def test_tables_spread_over_processes_get_every_event(database: str, tmp_path: Path) -> None:
+    result = spread(QUICK, 2, database, tmp_path)
+    assert result.events_expected > 0
+    assert result.events_delivered == result.events_expected
+    assert result.error is None
+    assert not [s for s in result.setup.statuses + result.tally.statuses if s >= 500]

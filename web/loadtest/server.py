@@ -81,12 +81,13 @@ def accepts(target: Target, timeout: float = 0.5) -> bool:
 
 
 class Server:
-    """`pipkeeper serve` on a free loopback port with its own database in *folder*, given
-    *options* besides."""
+    """`pipkeeper serve` on a free loopback port with its own database in *folder* (or on
+    *database*, a file or URL other servers may share), given *options* besides."""
 
-    def __init__(self, folder: Path, *options: str) -> None:
+    def __init__(self, folder: Path, *options: str, database: str | None = None) -> None:
         self.folder = folder
         self.options = options
+        self.database = database or str(folder / "load.sqlite3")
         self.log_path = folder / "server.log"
         self.target = Target(LOOPBACK, free_port())
         self._process: subprocess.Popen[bytes] | None = None
@@ -110,7 +111,7 @@ class Server:
         """
         self.folder.mkdir(parents=True, exist_ok=True)
         command = [sys.executable, "-m", "pipkeeper", "serve", "--host", LOOPBACK,
-                   "--port", str(self.target.port), "--db", str(self.folder / "load.sqlite3"),
+                   "--port", str(self.target.port), "--db", self.database,
                    *self.options]
         with self.log_path.open("wb") as log:
             self._process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,

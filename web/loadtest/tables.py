@@ -7,6 +7,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from web.loadtest.client import Device, RequestFailed, Tally, Target
@@ -117,17 +118,27 @@ class Table:
         return int(self.state["id"])
 
 
-async def _set_up(target: Target, sizes: Sizes, result: TableResult, index: int,
+def _placed(targets: Sequence[Target], index: int, watcher: int | None = None) -> Target:
+    """Return the server of table *index*'s players, or of its *watcher*-th stream: with
+    several servers, the players write to one and the streams are spread over the others."""
+    if watcher is None or len(targets) == 1:
+        return targets[index % len(targets)]
+    return targets[(index + 1 + watcher % (len(targets) - 1)) % len(targets)]
+
+
+async def _set_up(targets: Sequence[Target], sizes: Sizes, result: TableResult, index: int,
                   deadline: float) -> Table:
     """Return a created table whose players and watchers have joined it."""
     tally = result.setup
     rng = random.Random(sizes.seed * 7919 + index)
     await asyncio.sleep(index * sizes.table_gap)
-    players = [Device(target, tally, sizes.timeout) for _ in range(sizes.players)]
+    players = [Device(_placed(targets, index), tally, sizes.timeout)
+               for _ in range(sizes.players)]
     names = [f"T{index}P{seat}" for seat in range(sizes.players)]
     state = await create_game(players[0], names)
     table = Table(state, players)
-    watching = [Device(target, tally, sizes.timeout) for _ in range(sizes.devices)]
+    watching = [Device(_placed(targets, index, k), tally, sizes.timeout)
+                for k in range(sizes.devices)]
     joined = await asyncio.gather(*(
         _arrive(d, state["join_code"], rng.uniform(0, sizes.arrival_seconds))
         for d in [*players, *watching]))
@@ -138,10 +149,10 @@ async def _set_up(target: Target, sizes: Sizes, result: TableResult, index: int,
     return table
 
 
-async def _open(target: Target, sizes: Sizes, result: TableResult, index: int,
+async def _open(targets: Sequence[Target], sizes: Sizes, result: TableResult, index: int,
                 deadline: float, tasks: list[asyncio.Task[None]]) -> Table:
     """Return a table set up, its watchers' streams opening (their tasks added to *tasks*)."""
-    table = await _set_up(target, sizes, result, index, deadline)
+    table = await _set_up(targets, sizes, result, index, deadline)
     tasks.extend(asyncio.create_task(w.run()) for w in table.watchers)
     return table
 
@@ -208,8 +219,10 @@ async def _wait_ready(tables: list[Table], seconds: float) -> None:
         await asyncio.wait_for(asyncio.gather(*waits), seconds)
 
 
-async def table_scale(target: Target, sizes: Sizes) -> TableResult:
-    """Return the figures of *sizes.tables* games played while their streams watch."""
+async def table_scale(target: Target | Sequence[Target], sizes: Sizes) -> TableResult:
+    """Return the figures of *sizes.tables* games played while their streams watch, on
+    one server or spread over several (*target* a list) serving one database."""
+    targets = [target] if isinstance(target, Target) else list(target)
     result = TableResult(sizes.tables, sizes.tables * sizes.devices,
                          sizes.tables * (sizes.devices + sizes.players))
     started = time.perf_counter()
@@ -218,7 +231,7 @@ async def table_scale(target: Target, sizes: Sizes) -> TableResult:
     tasks: list[asyncio.Task[None]] = []
     try:
         tables = list(await asyncio.gather(
-            *(_open(target, sizes, result, i, deadline, tasks) for i in range(sizes.tables))))
+            *(_open(targets, sizes, result, i, deadline, tasks) for i in range(sizes.tables))))
         await _wait_ready(tables, sizes.stream_open_seconds)
         await asyncio.gather(*(_play(t, sizes, sizes.seed + i, deadline)
                                for i, t in enumerate(tables)))

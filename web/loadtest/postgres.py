@@ -1,6 +1,6 @@
-"""A PostgreSQL cluster of the test session's own: ``initdb`` in a temporary folder, started
-with ``pg_ctl`` on a free port, as an unprivileged user (PostgreSQL refuses to run as
-root), one fresh database per test, stopped at the end."""
+"""A PostgreSQL cluster of a test session's or a load run's own: ``initdb`` in a temporary
+folder, started with ``pg_ctl`` on a free port, as an unprivileged user (PostgreSQL
+refuses to run as root), one fresh database per test, stopped at the end."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from tests.server import free_port
+from web.loadtest.server import free_port
 
 UNPRIVILEGED = "nobody"
 
@@ -32,8 +32,9 @@ def binaries() -> Path | None:
 class Cluster:
     """A running cluster: `url` names one of its databases, `create` makes a new one."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, durable: bool = False) -> None:
         self.bin_dir = bin_dir
+        self.durable = durable  # each commit flushed to disk (off: faster tests)
         self.folder = Path(tempfile.mkdtemp(prefix="pipkeeper-pg-"))
         self.data = self.folder / "data"
         self.port = free_port()
@@ -61,8 +62,8 @@ class Cluster:
     def resume(self) -> None:
         """Start the (stopped) server and wait until it accepts connections."""
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c synchronous_commit=on -c max_connections=400 "
-                   "-c shared_buffers=32MB")
+                   f"-c fsync={'on' if self.durable else 'off'} -c synchronous_commit=on "
+                   "-c max_connections=400 -c shared_buffers=32MB")
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
                   str(self.folder / "server.log"), "-w", "-t", "60", "start")
 
