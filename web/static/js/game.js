@@ -24,6 +24,7 @@ const $ = (id) => document.getElementById(id);
 const ctx = {
   state: pageData.state, // the game as last heard from the server
   draft: [], // the five dice as set on screen, not yet sent
+  draftAt: null, // rollKey of the state the draft was set from
   kept: new Set(), // positions to keep for the next roll
   lastWasRoll: false, // the last action was a roll, so it can be corrected
   justEnded: false, // the last change ended the game
@@ -58,7 +59,9 @@ function setState(state, { force = false } = {}) {
   // The same state again (the live stream's first message after the page's own): nothing to redraw.
   if (!force && previous && state.version === previous.version
       && JSON.stringify(state) === JSON.stringify(previous)) return;
-  const moved = force || !previous || rollKey(previous) !== rollKey(state) || !ctx.draft.length;
+  // The draft is reset where the roll moved since it was set: an action's own answer that
+  // the live stream delivered first leaves the dice typed since then as they are.
+  const moved = force || rollKey(state) !== ctx.draftAt || !ctx.draft.length;
   ctx.justEnded = Boolean(previous) && previous.phase !== "over" && state.phase === "over";
   ctx.state = state;
   // A box corrected since leaves the roll on the table as it was, still correctable.
@@ -67,6 +70,7 @@ function setState(state, { force = false } = {}) {
   if (moved) {
     ctx.correcting = false;
     ctx.draft = tableDice(state);
+    ctx.draftAt = rollKey(state);
     ctx.kept = new Set(recallKeeps(state.id, rollKey(state)) ?? state.kept ?? []);
     $("dice-text").value = ""; // typed dice are for one roll
     closePicker(false);
@@ -139,7 +143,7 @@ async function act(action, message) {
   document.body.classList.add("busy");
   try {
     const result = await action();
-    setState(result.state || result, { force: true });
+    setState(result.state || result);
     if (message) say(message(result.state || result));
     return true;
   } catch (error) {
