@@ -116,6 +116,8 @@ def test_the_deciding_roll_announces_who_starts_and_can_be_corrected(
 
     type_dice(page, "5 5 5 5 5")
     page.click("#record-roll")
+    expect(page.locator("#messages")).to_have_text(
+        "\u2068Ann\u2069 rolled \u20665 5 5 5 5\u2069, total 25.")
     type_dice(page, "2 2 2 2 2")
     page.click("#record-roll")
     expect(page.locator("#messages")).to_have_text(

@@ -59,6 +59,7 @@ def play(page: Any, dice: str, box: str, points: int, turn: int) -> None:
              const td = document.querySelector(`#card td[data-player="0"][data-row="${row}"]`);
              return td && td.textContent.trim() === String(points);
            }""", arg=[box, points])
+    page.wait_for_selector("body:not(.busy)")  # the live stream can show the box first
 
 
 def test_a_whole_yatzy_game_on_a_phone(device: Any, live_server: str) -> None:

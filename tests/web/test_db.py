@@ -91,6 +91,7 @@ def test_games_stored_before_summaries_get_them_at_start(make_app: AppFactory,
         "players": ["Ann", "Ben"], "phase": "play", "finished": False, "winners": [],
         "current_player": 0, "turn": 1, "totals": [0, 0], "game_number": 2,
         "series_totals": list(series.totals()),
+        "results": [{"totals": [60, 60], "winners": [0, 1], "yahtzees": [0, 0]}],
     }]
     stats = api.get("/api/stats")["players"]
     assert [(s["player"], s["games"]) for s in stats] == [("Ann", 1), ("Ben", 1)]
