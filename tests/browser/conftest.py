@@ -222,3 +222,9 @@ def play_out(request: Any, base: str, game: int) -> dict[str, Any]:
                      data={"box": rolled["suggestions"][0]["box"],
                            "version": rolled["state"]["version"]})
     return dict(state)
+
+
+def shown(page: Any) -> list[int]:
+    """Return the dice on screen."""
+    values = page.locator("#dice .die").evaluate_all("ds => ds.map(d => d.dataset.value)")
+    return [int(v) for v in values]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, shown
 
 pytestmark = pytest.mark.browser
 
@@ -40,12 +40,6 @@ def type_dice(page: Any, dice: str) -> None:
 def state_of(page: Any, live_server: str, game: int) -> dict[str, Any]:
     state: dict[str, Any] = page.request.get(f"{live_server}/api/games/{game}").json()
     return state
-
-
-def shown(page: Any) -> list[int]:
-    """Return the dice on screen."""
-    values = page.locator("#dice .die").evaluate_all("ds => ds.map(d => d.dataset.value)")
-    return [int(v) for v in values]
 
 
 def test_a_photo_of_a_roll_for_first_is_shown_told_and_correctable(

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, answer_photos_with, truth_reading
+from tests.browser.conftest import PHONE, answer_photos_with, shown, truth_reading
 
 pytestmark = pytest.mark.browser
 
@@ -43,12 +43,6 @@ def record(page: Any, dice: str, roll: int) -> None:
     page.click("#dice-form button[type=submit]")
     page.click("#record-roll")
     page.wait_for_selector(f"text=Roll {roll} of 3")
-
-
-def shown(page: Any) -> list[int]:
-    """Return the dice on screen."""
-    values = page.locator("#dice .die").evaluate_all("ds => ds.map(d => d.dataset.value)")
-    return [int(v) for v in values]
 
 
 def test_undo_takes_the_photo_of_the_undone_roll_away(
