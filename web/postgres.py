@@ -279,7 +279,9 @@ class PostgresStorage(Storage):
                 known = set(games)
                 told = [note.payload for note in
                         listener.notifies(timeout=self._wait, stop_after=1)]
-                self._check(_moved(told, watched()), check)
+                if not (games := watched()):  # the hub let this watcher go: end it
+                    return
+                self._check(_moved(told, games), check)
 
     def _check(self, games: dict[int, int], check: Check) -> None:
         """Run *check* on *games* with a pooled connection (nothing for no games)."""
