@@ -1,5 +1,5 @@
-"""What a box of a paper pad can hold: every roll's score there, Joker scores included,
-and those values in words ("0, 4, 8, 12, 16 or 20", "0 or 5 to 30")."""
+"""What a box of a paper pad can hold: every roll's score there (five dice, or six in Maxi
+Yatzy), Joker scores included, and those values in words ("0 or 5 to 30")."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Iterable
 from functools import cache
 
-from scorekeeper.dice import DICE_COUNT, FACES, Dice
+from scorekeeper.dice import FACES, Dice
 from scorekeeper.rulesets import Category, Joker, RuleSet, Section
 
 
@@ -23,7 +23,7 @@ def possible_values(rules: RuleSet, slug: str) -> frozenset[int]:
 
 @cache
 def _roll_values(category: Category) -> frozenset[int]:
-    rolls = itertools.combinations_with_replacement(FACES, DICE_COUNT)
+    rolls = itertools.combinations_with_replacement(FACES, category.dice_count)
     return frozenset(category.score(Dice(roll)) for roll in rolls)
 
 
@@ -32,18 +32,23 @@ def joker_values(category: Category) -> frozenset[int]:
     """Return what a Yahtzee scores in *category* when placed there as a Joker."""
     values = {
         category.joker_points if category.joker_points is not None else category.score(dice)
-        for dice in (Dice((face,) * DICE_COUNT) for face in FACES)
+        for dice in _all_alike(category)
     }
     if category.section is Section.UPPER:
         values.add(0)  # a Yahtzee of another face, or the forced zero above
     return frozenset(values)
 
 
+def _all_alike(category: Category) -> list[Dice]:
+    """Return the rolls of *category*'s dice all showing one face, one per face."""
+    return [Dice((face,) * category.dice_count) for face in FACES]
+
+
 def bonus_roll_values(rules: RuleSet, category: Category) -> frozenset[int]:
     """Return what a further Yahtzee (one that earns a check) can score in *category*."""
     if rules.joker is Joker.FREE:
         # Free choice may place it without the Joker (its own upper box still open).
-        plain = {category.score(Dice((face,) * DICE_COUNT)) for face in FACES}
+        plain = {category.score(dice) for dice in _all_alike(category)}
         return joker_values(category) | plain
     return joker_values(category)
 

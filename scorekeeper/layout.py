@@ -4,7 +4,7 @@ scripts follow.
 `printed_pad` gives the rows of the paper pad top to bottom: the boxes of the
 upper section, its totals, the boxes of the lower section, its totals (the
 Hasbro pad repeats the upper total above the grand total; a Scandinavian Yatzy
-pad prints only the sum and bonus of the upper boxes and, last, the total). Each
+or Maxi Yatzy pad prints only the sum and bonus of the upper boxes and, last, the total). Each
 row says what the player writes in it: points, or a check (✓) per Yahtzee bonus,
 whose count is the total `count_key` and whose points are the total `key`.
 `TOTAL_NAMES` are the English names of a card's totals (`Scorecard.totals`).
@@ -42,6 +42,7 @@ PRINTED_TOTALS: dict[str, str] = {
 # Names a game's pad prints instead of those above.
 GAME_PRINTED_TOTALS: dict[str, dict[str, str]] = {
     "yatzy": {"upper_subtotal": "Sum", "grand_total": "Total"},
+    "maxi-yatzy": {"upper_subtotal": "Sum", "grand_total": "Total"},
 }
 
 # The totals each game's pad prints below its upper boxes and below its lower boxes.
@@ -50,6 +51,7 @@ PRINTED_TOTAL_ROWS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 ("yahtzee_bonus", "lower_total", "upper_total", "grand_total")),
     "yacht": (("upper_total",), ("lower_total", "upper_total", "grand_total")),
     "yatzy": (("upper_subtotal", "upper_bonus"), ("grand_total",)),
+    "maxi-yatzy": (("upper_subtotal", "upper_bonus"), ("grand_total",)),
 }
 
 

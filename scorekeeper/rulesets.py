@@ -1,5 +1,5 @@
-"""Boxes (categories) and rule sets of Yahtzee, Yacht and Scandinavian Yatzy, and the
-registry by name.
+"""Boxes (categories) and rule sets of Yahtzee, Yacht, Scandinavian Yatzy and Maxi Yatzy,
+and the registry by name.
 
 A rule set is data (its boxes, bonuses, which Joker rule, the order boxes are
 filled in) plus the scoring functions of its boxes. Names combine a base game
@@ -152,6 +152,12 @@ def _house_sum(five_alike: bool) -> Scorer:
     return score
 
 
+def _shape(*counts: int) -> Callable[[Dice], bool]:
+    """True when the faces shown appear exactly *counts* times (in any order): (2, 4) is
+    four of one face and two of another."""
+    return lambda dice: sorted(c for c in dice.counts() if c) == sorted(counts)
+
+
 def _includes(*faces: int) -> Callable[[Dice], bool]:
     return lambda dice: set(faces) <= set(dice.values)
 
@@ -159,11 +165,12 @@ def _includes(*faces: int) -> Callable[[Dice], bool]:
 _FACE_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 
 
-def _upper(first_name: str, first_slug: str) -> tuple[Category, ...]:
+def _upper(first_name: str, first_slug: str, dice: int = DICE_COUNT) -> tuple[Category, ...]:
     names = (first_name, *_FACE_NAMES[1:])
     slugs = (first_slug, *(n.lower() for n in _FACE_NAMES[1:]))
     return tuple(
-        Category(slug, name, Section.UPPER, f"sum of the {face}s", 5 * face, _face(face), face)
+        Category(slug, name, Section.UPPER, f"sum of the {face}s", dice * face, _face(face), face,
+                 dice_count=dice)
         for face, (slug, name) in enumerate(zip(slugs, names, strict=True), start=1)
     )
 
@@ -232,20 +239,58 @@ YATZY_BOXES: tuple[Category, ...] = (
 )
 
 
+MAXI_DICE = 6
+
+MAXI_YATZY_BOXES: tuple[Category, ...] = tuple(replace(box, dice_count=MAXI_DICE) for box in (
+    *_upper("Ones", "ones", MAXI_DICE),
+    Category("one_pair", "One Pair", _LOWER, "the highest pair: sum of those two dice", 12,
+             _matched(2)),
+    Category("two_pairs", "Two Pairs", _LOWER,
+             "two different pairs, the two highest: sum of those four dice", 22,
+             _two_pairs(four_alike=False)),
+    Category("three_pairs", "Three Pairs", _LOWER,
+             "three different pairs: sum of all six dice", 30, _sum_if(_shape(2, 2, 2))),
+    Category("three_of_a_kind", "Three of a Kind", _LOWER,
+             "three alike: sum of those three dice", 18, _matched(3)),
+    Category("four_of_a_kind", "Four of a Kind", _LOWER, "four alike: sum of those four dice",
+             24, _matched(4)),
+    Category("five_of_a_kind", "Five of a Kind", _LOWER, "five alike: sum of those five dice",
+             30, _matched(5)),
+    Category("small_straight", "Small Straight", _LOWER, "1-2-3-4-5: 15", 15,
+             _fixed_if(15, _includes(1, 2, 3, 4, 5))),
+    Category("large_straight", "Large Straight", _LOWER, "2-3-4-5-6: 20", 20,
+             _fixed_if(20, _includes(2, 3, 4, 5, 6))),
+    Category("full_straight", "Full Straight", _LOWER, "1-2-3-4-5-6: 21", 21,
+             _fixed_if(21, _includes(1, 2, 3, 4, 5, 6))),
+    Category("full_house", "Full House", _LOWER,
+             "three and two of another: sum of those five dice, the best five", 28,
+             _house_sum(five_alike=False)),
+    Category("villa", "Villa", _LOWER, "two different sets of three: sum of all six dice", 33,
+             _sum_if(_shape(3, 3))),
+    Category("tower", "Tower", _LOWER, "four alike and two of another: sum of all six dice", 34,
+             _sum_if(_shape(4, 2))),
+    Category("chance", "Chance", _LOWER, "any dice: sum of all dice", 36, _total),
+    Category("maxi_yatzy", "Maxi Yatzy", _LOWER, "six alike: 100", 100, _fixed_if(100, _yacht)),
+))
+
+
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """A game's boxes and bonuses, with its variant switches (built with keywords only)."""
 
     name: str
     game: str
+    title: str  # the game's name as players write it: "Maxi Yatzy"
     categories: tuple[Category, ...] = field(repr=False)
     joker: Joker = Joker.NONE
     upper_first: bool = False
     in_order: bool = False  # boxes are filled top to bottom, one after the other
     upper_bonus_threshold: int | None = None
     upper_bonus: int = 0
-    five_alike_slug: str = "yahtzee"
+    five_alike_slug: str = "yahtzee"  # the box of all dice alike (five, or six in Maxi Yatzy)
     five_alike_bonus: int = 0  # Yahtzee bonus per extra Yahtzee (0: none)
+    # Maxi Yatzy: rolls a player leaves unused in a turn are saved for their later turns
+    saved_rolls: bool = False
 
     @property
     def slugs(self) -> tuple[str, ...]:
@@ -276,20 +321,23 @@ class RuleSet:
         return self.categories[0].dice_count
 
     def is_five_alike(self, dice: Dice) -> bool:
-        """True when all the dice show the same face."""
+        """True when all the dice show the same face (all six in Maxi Yatzy)."""
         return _yacht(dice)
 
 
 # --- the registry ------------------------------------------------------------
 
 BASE_GAMES: dict[str, RuleSet] = {
-    "yahtzee": RuleSet(name="yahtzee", game="yahtzee", categories=YAHTZEE_BOXES,
+    "yahtzee": RuleSet(name="yahtzee", game="yahtzee", title="Yahtzee", categories=YAHTZEE_BOXES,
                        joker=Joker.FORCED, upper_bonus_threshold=63, upper_bonus=35,
                        five_alike_slug="yahtzee", five_alike_bonus=100),
-    "yacht": RuleSet(name="yacht", game="yacht", categories=YACHT_BOXES,
+    "yacht": RuleSet(name="yacht", game="yacht", title="Yacht", categories=YACHT_BOXES,
                      five_alike_slug="yacht"),
-    "yatzy": RuleSet(name="yatzy", game="yatzy", categories=YATZY_BOXES,
+    "yatzy": RuleSet(name="yatzy", game="yatzy", title="Yatzy", categories=YATZY_BOXES,
                      upper_bonus_threshold=63, upper_bonus=50, five_alike_slug="yatzy"),
+    "maxi-yatzy": RuleSet(name="maxi-yatzy", game="maxi-yatzy", title="Maxi Yatzy",
+                          categories=MAXI_YATZY_BOXES, upper_bonus_threshold=84,
+                          upper_bonus=100, five_alike_slug="maxi_yatzy", saved_rolls=True),
 }
 """Every base game as its plain rule set (no variant), by name."""
 
@@ -343,7 +391,8 @@ def _variants(name: str, base: str, names: list[str]) -> list[Variant]:
     chosen = [v for v in VARIANTS.values() if v.name in names]
     for variant in chosen:
         if base not in variant.games:
-            raise RuleSetError(f"{name!r}: {variant.misfit.format(game=base.capitalize())}")
+            title = BASE_GAMES[base].title
+            raise RuleSetError(f"{name!r}: {variant.misfit.format(game=title)}")
         if any(other in names for other in variant.excludes):
             raise RuleSetError(f"{name!r}: {variant.clash}")
     return chosen
@@ -387,5 +436,7 @@ RULESET_NAMES: tuple[str, ...] = (
     "yatzy+tp4",
     "yatzy+fh5+tp4",
     "yatzy+in-order",
+    "maxi-yatzy",
+    "maxi-yatzy+in-order",
 )
 """The rule sets offered by name (every other combination of variants works too)."""

@@ -58,11 +58,11 @@ def _add_rules_option(parser: argparse.ArgumentParser, default: str | None) -> N
 
 def describe(rules: RuleSet) -> str:
     """Return a one-line description of *rules*."""
-    parts = [f"{rules.game.capitalize()}, {len(rules.categories)} boxes"]
+    parts = [f"{rules.title}, {len(rules.categories)} boxes"]
     if rules.upper_bonus_threshold is not None:
         parts.append(f"upper bonus {rules.upper_bonus} at {rules.upper_bonus_threshold}")
     if rules.five_alike_bonus:
-        parts.append(f"{rules.five_alike_bonus} per extra {rules.game.capitalize()}")
+        parts.append(f"{rules.five_alike_bonus} per extra {rules.title}")
     if rules.joker is not Joker.NONE:
         parts.append(f"{rules.joker.value} Joker")
     parts += [VARIANTS[v].summary for v in rules.name.split("+")[1:] if VARIANTS[v].summary]

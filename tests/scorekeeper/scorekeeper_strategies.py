@@ -6,10 +6,20 @@ from hypothesis import strategies as st
 
 from scorekeeper import RULESET_NAMES, Dice, RuleSet, Scorecard, ruleset
 
-any_dice = st.tuples(*[st.integers(1, 6)] * 5).map(Dice)
-five_alike = st.integers(1, 6).map(lambda face: Dice((face,) * 5))
-# Five alike half of the time, so that Joker rules and bonus checks come up often.
-rolls = st.one_of(any_dice, five_alike)
+
+def any_dice_of(count: int) -> st.SearchStrategy[Dice]:
+    """Any roll of *count* dice."""
+    return st.tuples(*[st.integers(1, 6)] * count).map(Dice)
+
+
+def rolls_of(count: int) -> st.SearchStrategy[Dice]:
+    """Rolls of *count* dice, all alike half of the time, so that Joker rules and bonus
+    checks come up often."""
+    return st.one_of(any_dice_of(count), st.integers(1, 6).map(lambda face: Dice((face,) * count)))
+
+
+any_dice = any_dice_of(5)
+rolls = rolls_of(5)
 rule_sets = st.sampled_from(RULESET_NAMES).map(ruleset)
 
 
@@ -22,6 +32,6 @@ def played_cards(
     card = Scorecard.empty(chosen)
     boxes = len(chosen.categories)
     for _ in range(boxes if complete else draw(st.integers(0, boxes))):
-        dice = draw(rolls)
+        dice = draw(rolls_of(chosen.dice_count))
         card = card.score(draw(st.sampled_from(card.legal_boxes(dice))), dice)
     return card

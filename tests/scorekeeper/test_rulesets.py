@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 from hypothesis import given
-from scorekeeper_strategies import any_dice, rule_sets
+from hypothesis import strategies as st
+from scorekeeper_strategies import any_dice_of, rule_sets
 
 from scorekeeper import (
     RULESET_NAMES,
@@ -127,8 +128,10 @@ def test_max_points_is_the_best_of_all_rolls(name: str) -> None:
         assert min(scores) >= 0
 
 
-@given(rule_sets, any_dice)
-def test_no_box_scores_below_zero_or_above_its_maximum(rules: RuleSet, dice: Dice) -> None:
+@given(rule_sets, st.data())
+def test_no_box_scores_below_zero_or_above_its_maximum(rules: RuleSet, data: st.DataObject
+                                                        ) -> None:
+    dice = data.draw(any_dice_of(rules.dice_count))
     for category in rules.categories:
         assert 0 <= category.score(dice) <= category.max_points
 
@@ -218,7 +221,7 @@ def test_names_canonicalize(name: str, canonical: str) -> None:
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_every_listed_name_is_canonical(name: str) -> None:
     assert ruleset(name).name == name
-    assert ruleset(name).game in ("yahtzee", "yacht", "yatzy")
+    assert ruleset(name).game in ("yahtzee", "yacht", "yatzy", "maxi-yatzy")
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from scorekeeper_strategies import played_cards, rolls
+from hypothesis import strategies as st
+from scorekeeper_strategies import played_cards, rolls_of
 
 from scorekeeper import (
     Dice,
@@ -113,15 +114,17 @@ def _allowed_by_trying(card: Scorecard, dice: Dice) -> set[str]:
     return allowed
 
 
-@given(played_cards(), rolls)
-def test_suggest_offers_exactly_the_legal_boxes(card: Scorecard, dice: Dice) -> None:
+@given(played_cards(), st.data())
+def test_suggest_offers_exactly_the_legal_boxes(card: Scorecard, data: st.DataObject) -> None:
+    dice = data.draw(rolls_of(card.rules.dice_count))
     boxes = [s.box for s in suggest(card, dice)]
     assert len(boxes) == len(set(boxes))
     assert set(boxes) == set(card.legal_boxes(dice)) == _allowed_by_trying(card, dice)
 
 
-@given(played_cards(), rolls)
-def test_scoring_any_suggestion_succeeds(card: Scorecard, dice: Dice) -> None:
+@given(played_cards(), st.data())
+def test_scoring_any_suggestion_succeeds(card: Scorecard, data: st.DataObject) -> None:
+    dice = data.draw(rolls_of(card.rules.dice_count))
     options = suggest(card, dice)
     assert [s.points for s in options] == sorted((s.points for s in options), reverse=True)
     for option in options:

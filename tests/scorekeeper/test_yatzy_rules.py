@@ -178,7 +178,9 @@ def test_yatzy_names_canonicalize(name: str, canonical: str) -> None:
         ("yatzy+fh5+fh5", "a variant is named twice in 'yatzy+fh5+fh5'"),
         ("yatzy+tp1", "unknown variant 'tp1' in 'yatzy+tp1'; variants: free-joker, fh5, tp4, "
                       "upper-first, in-order"),
-        ("maxi-yatzy", "unknown rule set 'maxi-yatzy'"),
+        ("maxi-yatzy+fh5", "'maxi-yatzy+fh5': fh5 (five alike as a Full House) is a Yatzy "
+                           "variant, not Maxi Yatzy"),
+        ("mini-yatzy", "unknown rule set 'mini-yatzy'"),
     ],
 )
 def test_names_that_do_not_fit(name: str, message: str) -> None:
