@@ -63,9 +63,10 @@ def correct_turns(
     """
     box = rules.category(event.box).slug
     to_box = rules.category(event.to_box).slug if event.to_box is not None else box
-    if len(event.dice) != DICE_COUNT:
-        raise CorrectionError(f"a roll shows five dice, got {event.dice}", code="roll_five",
-                              dice=event.dice.values)
+    if len(event.dice) != rules.dice_count:
+        six = rules.dice_count != DICE_COUNT
+        raise CorrectionError(f"a roll shows {'six' if six else 'five'} dice, got {event.dice}",
+                              code="roll_six" if six else "roll_five", dice=event.dice.values)
     named = rules.category(box).name
     index = next((i for i, (filled, _) in enumerate(turns) if filled == box), None)
     if index is None:

@@ -21,7 +21,7 @@ class EventFormatError(RulesError):
 
 @dataclass(frozen=True)
 class FirstRoll:
-    """A player's roll of all five dice to decide who starts."""
+    """A player's roll of all the dice to decide who starts."""
 
     dice: Dice
 
@@ -71,17 +71,18 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     """Return the event of `event_to_dict` output.
 
     Raises EventFormatError for an unknown type, DiceError for bad dice, and KeyError
-    or TypeError for data that is not an event.
+    or TypeError for data that is not an event. How many dice a roll shows is the game's
+    to check (five, or six in Maxi Yatzy).
     """
     kind = data["type"]
     if kind == "first-roll":
-        return FirstRoll(Dice.of(data["dice"]))
+        return FirstRoll(Dice.of(data["dice"], None))
     if kind == "roll":
-        return Roll(Dice.of(data["dice"]), tuple(int(i) for i in data.get("kept", ())))
+        return Roll(Dice.of(data["dice"], None), tuple(int(i) for i in data.get("kept", ())))
     if kind == "score":
         return Score(str(data["box"]))
     if kind == "correction":
         to_box = data.get("to_box")
-        return Correct(int(data["player"]), str(data["box"]), Dice.of(data["dice"]),
+        return Correct(int(data["player"]), str(data["box"]), Dice.of(data["dice"], None),
                        None if to_box is None else str(to_box))
     raise EventFormatError(f"unknown event type {kind!r}")

@@ -2,20 +2,19 @@
 
 A game is an immutable value: its rule set, its players and the list of events
 that happened (rolls for the first player, rolls, scores, corrections of earlier
-boxes). Everything else —
-scorecards, whose turn, the roll number — is derived by replaying the events,
-so undo is dropping the last event and JSON holds just the events.
+boxes). Everything else — scorecards, whose turn, the roll number, each player's
+saved rolls (Maxi Yatzy) — is derived by replaying the events, so undo is
+dropping the last event and JSON holds just the events.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from scorekeeper.correction import CorrectionError, Turn, correct_turns
-from scorekeeper.dice import Dice
+from scorekeeper.dice import DICE_COUNT, Dice
 from scorekeeper.errors import RulesError
 from scorekeeper.events import (
     Correct,
@@ -27,53 +26,27 @@ from scorekeeper.events import (
     event_from_dict,
     event_to_dict,
 )
+from scorekeeper.gameerrors import GameError as GameError
+from scorekeeper.gameerrors import GameFormatError as GameFormatError
+from scorekeeper.gameerrors import GameOverError as GameOverError
+from scorekeeper.gameerrors import GameSetupError as GameSetupError
+from scorekeeper.gameerrors import KeptDiceError as KeptDiceError
+from scorekeeper.gameerrors import NoRollError as NoRollError
+from scorekeeper.gameerrors import NothingToUndoError as NothingToUndoError
+from scorekeeper.gameerrors import PhaseError as PhaseError
+from scorekeeper.gameerrors import TooManyRollsError as TooManyRollsError
 from scorekeeper.history import FirstRollRecord, HistoryRecord, RollRecord, ScoreRecord
+from scorekeeper.players import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+from scorekeeper.players import MAX_PLAYERS as MAX_PLAYERS
+from scorekeeper.players import clean_players
 from scorekeeper.rulesets import RuleSet, ruleset
 from scorekeeper.scorecard import Scorecard
 from scorekeeper.suggest import Suggestion, suggest
 
-MAX_PLAYERS = 8
-MAX_NAME_LENGTH = 40
 MAX_ROLLS = 3
 FORMAT_VERSION = 1
 
 Phase = Literal["first-roll", "play", "over"]
-
-
-class GameError(RulesError):
-    """An action the game does not allow now."""
-
-
-class GameSetupError(GameError):
-    """Bad players or rule set for a new game."""
-
-
-class PhaseError(GameError):
-    """An action that belongs to another phase (rolling for first player vs play)."""
-
-
-class NoRollError(GameError):
-    """Scoring before the dice were rolled this turn."""
-
-
-class TooManyRollsError(GameError):
-    """A fourth roll in one turn."""
-
-
-class KeptDiceError(GameError):
-    """Kept dice that do not match the previous roll."""
-
-
-class GameOverError(GameError):
-    """An action after every box of every player is filled."""
-
-
-class NothingToUndoError(GameError):
-    """Undo at the very start of a game."""
-
-
-class GameFormatError(GameError):
-    """Serialized game data that cannot be read or replayed."""
 
 
 @dataclass(frozen=True)
@@ -90,59 +63,7 @@ class _State:
     roll_number: int = 0
     dice: Dice | None = None
     kept: tuple[int, ...] = ()
-
-
-# Characters that show nothing on their own: format (zero-width spaces and joiners, BOM),
-# spaces, controls, private use, surrogates, unassigned. A name made only of these is empty;
-# a zero-width joiner *inside* a real name stays (emoji sequences, Indic and Thai text).
-_INVISIBLE_CATEGORIES = frozenset({"Cf", "Zs", "Cc", "Co", "Cs", "Cn"})
-MAX_QUOTED_NAME = 80
-
-
-def _quoted(name: str) -> str:
-    """Return repr(name), cut to about MAX_QUOTED_NAME characters with "…"."""
-    text = repr(name[: MAX_QUOTED_NAME + 1])
-    return text if len(text) <= MAX_QUOTED_NAME else text[: MAX_QUOTED_NAME - 1] + "…"
-
-
-def _clean_name(raw: object) -> str:
-    """Return the name with its whitespace collapsed. Raises GameSetupError."""
-    name = " ".join(str(raw).split())  # tabs and newlines are whitespace: collapsed, not refused
-    if not name:
-        raise GameSetupError("a player's name cannot be empty", code="name_empty")
-    if len(name) > MAX_NAME_LENGTH:
-        raise GameSetupError(
-            f"a name has at most {MAX_NAME_LENGTH} characters: {_quoted(name)}",
-            code="name_too_long", most=MAX_NAME_LENGTH, name=name[:MAX_NAME_LENGTH],
-        )
-    categories = {unicodedata.category(ch) for ch in name}
-    if "Cs" in categories:  # a pair from JSON is one character: any surrogate is a lone one
-        raise GameSetupError(f"a player's name cannot contain lone surrogates: {_quoted(name)}",
-                             code="name_control")
-    if "Cc" in categories:
-        raise GameSetupError(
-            f"a player's name cannot contain control characters: {_quoted(name)}",
-            code="name_control",
-        )
-    if categories <= _INVISIBLE_CATEGORIES:
-        raise GameSetupError(
-            f"a player's name cannot be empty: {_quoted(name)} has no visible characters",
-            code="name_empty",
-        )
-    return name
-
-
-def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
-    """Return the cleaned names of 1 to MAX_PLAYERS players. Raises GameSetupError."""
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise GameSetupError(f"a game has 1 to {MAX_PLAYERS} players, got {len(players)}",
-                             code="players_count", most=MAX_PLAYERS, count=len(players))
-    names = tuple(_clean_name(name) for name in players)
-    if len({n.casefold() for n in names}) != len(names):
-        twins = tuple(n for n in names if [m.casefold() for m in names].count(n.casefold()) > 1)
-        raise GameSetupError(f"two players have the same name: {', '.join(twins)}",
-                             code="same_name", names=twins)
-    return names
+    saved: tuple[int, ...] = ()  # per seat: rolls saved from earlier turns (Maxi Yatzy)
 
 
 @dataclass(frozen=True)
@@ -157,11 +78,12 @@ class Game:
     _log: tuple[HistoryRecord, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "players", _clean_players(self.players))
+        object.__setattr__(self, "players", clean_players(self.players))
         state = _State(
             cards=tuple(Scorecard.empty(self.rules) for _ in self.players),
             turns=tuple(() for _ in self.players),
             order=tuple(range(len(self.players))),
+            saved=(0,) * len(self.players),
             pending=tuple(range(len(self.players))) if self.roll_for_first else (),
         )
         log: list[HistoryRecord] = []
@@ -193,8 +115,8 @@ class Game:
         if self.phase == "first-roll":
             if kept:
                 raise KeptDiceError(
-                    "nothing is kept when rolling for the first player: roll all five dice",
-                    code="first_roll_kept")
+                    "nothing is kept when rolling for the first player: roll all "
+                    f"{_spelled(self.rules)} dice", code=_coded("first_roll_kept", self.rules))
             return self.roll_first(dice)
         return self.roll(dice, kept)
 
@@ -305,8 +227,29 @@ class Game:
 
     @property
     def roll_number(self) -> int:
-        """Rolls made in the current turn, 0 to 3."""
+        """Rolls made in the current turn, 0 to `max_rolls`."""
         return self._state.roll_number
+
+    @property
+    def max_rolls(self) -> int:
+        """Rolls the current player may make this turn: three, plus their saved rolls."""
+        player = self.current_player
+        return MAX_ROLLS + (self._state.saved[player] if player is not None else 0)
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls the current player may still make this turn (0 when not in play)."""
+        return self.max_rolls - self.roll_number if self.current_player is not None else 0
+
+    @property
+    def saved_rolls(self) -> tuple[int, ...]:
+        """Each seat's saved rolls not yet spent (always 0 but in Maxi Yatzy): the rolls
+        left unused in earlier turns, less those the current player rolled beyond three."""
+        state, player = self._state, self.current_player
+        if player is None or state.roll_number <= MAX_ROLLS:
+            return state.saved
+        spent = state.roll_number - MAX_ROLLS
+        return (*state.saved[:player], state.saved[player] - spent, *state.saved[player + 1:])
 
     @property
     def dice(self) -> Dice | None:
@@ -381,10 +324,11 @@ class Game:
 def _apply(game: Game, state: _State, event: Event) -> tuple[_State, HistoryRecord]:
     """Return the state after *event*, and its history record. Raises GameError."""
     if isinstance(event, FirstRoll):
-        return _apply_first_roll(state, event.dice)
+        return _apply_first_roll(game.rules, state, event.dice)
     if state.pending:
-        raise PhaseError("roll for the first player first: every player rolls all five dice",
-                         code="first_player_pending")
+        raise PhaseError("roll for the first player first: every player rolls all "
+                         f"{_spelled(game.rules)} dice",
+                         code=_coded("first_player_pending", game.rules))
     if isinstance(event, Correct):
         return _apply_correct(game, state, event)
     if state.turns_done == len(game.players) * len(game.rules.categories):
@@ -392,31 +336,52 @@ def _apply(game: Game, state: _State, event: Event) -> tuple[_State, HistoryReco
     player = state.order[state.turns_done % len(game.players)]
     if isinstance(event, Roll):
         record = RollRecord(player, event.dice, event.kept, state.roll_number + 1)
-        return _apply_roll(state, event), record
-    return _apply_score(state, player, event.box)
+        return _apply_roll(game.rules, state, player, event), record
+    return _apply_score(game.rules, state, player, event.box)
 
 
-def _apply_roll(state: _State, event: Roll) -> _State:
-    if len(event.dice) != 5:
-        raise KeptDiceError(f"a roll shows five dice, got {event.dice}", code="roll_five",
-                            dice=event.dice.values)
-    if state.roll_number >= MAX_ROLLS:
+def _spelled(rules: RuleSet) -> str:
+    """Return how many dice a roll of *rules* shows, in English words: "five"."""
+    return {5: "five", 6: "six"}.get(rules.dice_count, str(rules.dice_count))
+
+
+def _coded(code: str, rules: RuleSet) -> str:
+    """Return the code of a message that names the dice count: *code* for five dice; for
+    six, "five" in it made "six", or ``_six`` added (its own words in every language)."""
+    if rules.dice_count == DICE_COUNT:
+        return code
+    return code.replace("five", "six") if "five" in code else f"{code}_six"
+
+
+def _apply_roll(rules: RuleSet, state: _State, player: int, event: Roll) -> _State:
+    if len(event.dice) != rules.dice_count:
+        raise KeptDiceError(f"a roll shows {_spelled(rules)} dice, got {event.dice}",
+                            code=_coded("roll_five", rules), dice=event.dice.values)
+    saved = state.saved[player]
+    if state.roll_number >= MAX_ROLLS + saved:
+        if saved:
+            raise TooManyRollsError(
+                f"only {MAX_ROLLS + saved} rolls this turn ({MAX_ROLLS} and {saved} saved): "
+                "choose a box to score", code="too_many_rolls_saved", most=MAX_ROLLS + saved,
+                saved=saved)
         raise TooManyRollsError(f"only {MAX_ROLLS} rolls a turn: choose a box to score",
                                 code="too_many_rolls", most=MAX_ROLLS)
-    _check_kept(state.dice, event)
+    _check_kept(rules, state.dice, event)
     return replace(state, roll_number=state.roll_number + 1, dice=event.dice, kept=event.kept)
 
 
-def _check_kept(previous: Dice | None, event: Roll) -> None:
+def _check_kept(rules: RuleSet, previous: Dice | None, event: Roll) -> None:
     if not event.kept:
         return
     if previous is None:
         raise KeptDiceError("nothing can be kept on the first roll of a turn",
                             code="kept_first_roll")
-    if len(set(event.kept)) != len(event.kept) or not all(0 <= i < 5 for i in event.kept):
+    last = rules.dice_count - 1
+    if len(set(event.kept)) != len(event.kept) or not all(0 <= i <= last for i in event.kept):
         raise KeptDiceError(
-            f"kept dice are positions 0..4, each once, got {' '.join(map(str, event.kept))}",
-            code="kept_positions", positions=event.kept)
+            f"kept dice are positions 0..{last}, each once, got "
+            f"{' '.join(map(str, event.kept))}",
+            code=_coded("kept_positions", rules), positions=event.kept)
     for i in event.kept:
         if event.dice.values[i] != previous.values[i]:
             raise KeptDiceError(
@@ -426,7 +391,8 @@ def _check_kept(previous: Dice | None, event: Roll) -> None:
             )
 
 
-def _apply_score(state: _State, player: int, box: str) -> tuple[_State, ScoreRecord]:
+def _apply_score(rules: RuleSet, state: _State, player: int, box: str
+                 ) -> tuple[_State, ScoreRecord]:
     if state.dice is None:
         raise NoRollError("roll the dice before scoring a box", code="roll_before_scoring")
     card = state.cards[player]
@@ -438,8 +404,12 @@ def _apply_score(state: _State, player: int, box: str) -> tuple[_State, ScoreRec
     assert points is not None  # just filled
     record = ScoreRecord(player, state.dice, box, points,
                          new_card.yahtzee_bonus - card.yahtzee_bonus)
+    saved = state.saved
+    if rules.saved_rolls:  # the rolls left unused are saved for the player's later turns
+        left = saved[player] + MAX_ROLLS - state.roll_number
+        saved = (*saved[:player], left, *saved[player + 1:])
     after = replace(state, cards=cards, turns=turns, turns_done=state.turns_done + 1, roll_number=0,
-                    dice=None, kept=())
+                    dice=None, kept=(), saved=saved)
     return after, record
 
 
@@ -455,12 +425,13 @@ def _apply_correct(game: Game, state: _State, event: Correct) -> tuple[_State, H
                    turns=(*state.turns[:player], turns, *state.turns[player + 1 :])), record
 
 
-def _apply_first_roll(state: _State, dice: Dice) -> tuple[_State, FirstRollRecord]:
+def _apply_first_roll(rules: RuleSet, state: _State, dice: Dice
+                      ) -> tuple[_State, FirstRollRecord]:
     if not state.pending:
         raise PhaseError("the first player is already decided", code="first_decided")
-    if len(dice) != 5:
-        raise KeptDiceError(f"roll all five dice for first, got {dice}", code="first_five",
-                            dice=dice.values)
+    if len(dice) != rules.dice_count:
+        raise KeptDiceError(f"roll all {_spelled(rules)} dice for first, got {dice}",
+                            code=_coded("first_five", rules), dice=dice.values)
     player, *rest = state.pending
     round_rolls = (*state.round_rolls, (player, dice))
     state = replace(state, first_rolls=(*state.first_rolls, (player, dice)))

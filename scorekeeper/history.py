@@ -17,7 +17,7 @@ from scorekeeper.scorecard import Scorecard
 
 @dataclass(frozen=True)
 class FirstRollRecord:
-    """A player's roll of all five dice to decide who starts."""
+    """A player's roll of all the dice to decide who starts."""
 
     player: int
     dice: Dice
@@ -30,7 +30,8 @@ class FirstRollRecord:
 
 @dataclass(frozen=True)
 class RollRecord:
-    """A turn's roll number *roll* (1 to 3), with the positions kept from the roll before."""
+    """A turn's roll number *roll* (1 to 3, more with saved rolls), with the positions kept
+    from the roll before."""
 
     player: int
     dice: Dice

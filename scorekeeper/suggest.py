@@ -42,7 +42,7 @@ class Suggestion:
 def suggest(card: Scorecard, dice: Dice) -> list[Suggestion]:
     """Return every box *dice* may fill on *card*, highest points first (card order on ties).
 
-    Raises DiceCountError when *dice* are not five dice.
+    Raises DiceCountError when *dice* are not the rule set's five (or six) dice.
     """
     rule = card.joker_rule(dice)
     bonus = card.bonus_earned(dice)
