@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper import RULESET_NAMES, Dice, Joker, RuleSet, ruleset
 from scorekeeper.audit import Pad, PadFormatError, audit
 from scorekeeper.cardfile import MAX_FILE_BYTES, file_kind
-from scorekeeper.rulesets import VARIANTS
+from scorekeeper.rulesets import MAXI_DICE, VARIANTS
 
 EXIT_PROBLEMS = 1
 
@@ -33,7 +33,8 @@ def register(subparsers: Any) -> None:
     _add_rules_option(score, default="yahtzee")
     score.add_argument("--box", metavar="SLUG", help="only this box")
     score.add_argument("--json", action="store_true", help="print one JSON object")
-    score.add_argument("dice", nargs="+", metavar="DICE", help="five dice: 6 6 4 6 6 or 66466")
+    score.add_argument("dice", nargs="+", metavar="DICE",
+                       help="five dice: 6 6 4 6 6 or 66466 (six in Maxi Yatzy)")
     score.set_defaults(handler=run_score)
 
     check = subparsers.add_parser("check", help="check a filled paper pad column (.json or .csv)")
@@ -65,6 +66,10 @@ def describe(rules: RuleSet) -> str:
         parts.append(f"{rules.five_alike_bonus} per extra {rules.title}")
     if rules.joker is not Joker.NONE:
         parts.append(f"{rules.joker.value} Joker")
+    if rules.dice_count == MAXI_DICE:
+        parts.append("six dice")
+    if rules.saved_rolls:
+        parts.append("unused rolls saved")
     parts += [VARIANTS[v].summary for v in rules.name.split("+")[1:] if VARIANTS[v].summary]
     if rules.upper_first:
         parts.append("upper section first")
@@ -103,9 +108,12 @@ def _switches(rules: RuleSet) -> list[tuple[str, str]]:
         f"{rules.five_alike_bonus} per check, for each further {five} "
         f"after {rules.category(rules.five_alike_slug).max_points} in the {five} box"
     )
+    saved = [("Saved rolls", "the rolls a player leaves unused in a turn are added to "
+                             "their later turns")] if rules.saved_rolls else []
     return [
         ("Upper bonus", upper if threshold is not None else "none"),
         (f"{five} bonus", extra if rules.five_alike_bonus else "none"),
+        *saved,
         ("Joker rules", _JOKER_WORDS[rules.joker]),
         ("Upper section first", "yes" if rules.upper_first else "no"),
         ("Boxes in order", "yes, top to bottom" if rules.in_order else "no"),
@@ -131,7 +139,7 @@ def run_score(args: argparse.Namespace) -> int:
     Raises DiceError for bad dice, RuleSetError or UnknownBoxError for bad names.
     """
     rules = ruleset(args.rules)
-    dice = Dice.parse(" ".join(args.dice))
+    dice = Dice.parse(" ".join(args.dice), rules.dice_count)
     categories = [rules.category(args.box)] if args.box else list(rules.categories)
     points = {c.slug: c.score(dice) for c in categories}
     if args.json:

@@ -20,7 +20,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true",
                         help="one JSON object per image and line on stdout")
     parser.add_argument("--rules", metavar="NAME",
-                        help="also show what five dice score under these rules, e.g. yahtzee")
+                        help="also show what the dice score under these rules, e.g. yahtzee "
+                             "(five dice; six in maxi-yatzy)")
     parser.add_argument("--expect", metavar="N", type=_dice_count,
                         help="N dice were thrown: count the N most likely dice and mark "
                              "the rest doubtful")
@@ -98,11 +99,11 @@ def _describe(record: dict[str, Any], rules: Any) -> str:
         line += f"; doubtful: {' '.join(map(str, doubtful))}"
     if rules is None:
         return line
-    if len(values) != 5:
-        return f"{line}; need 5 dice to score"
+    if len(values) != rules.dice_count:
+        return f"{line}; need {rules.dice_count} dice to score"
     from scorekeeper.dice import Dice
 
-    dice = Dice.of(values)
+    dice = Dice.of(values, rules.dice_count)
     scores = ", ".join(f"{c.slug} {rules.score(c.slug, dice)}" for c in rules.categories)
     return f"{line}; {scores}"
 
