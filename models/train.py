@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import pickle
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ from torch import nn
 from models.compress import compress_file, set_poses
 from models.cutouts import Cutout, composite_photos, cutout_bank
 from models.data import TRAINING
+from models.ensemble import join_files
 from models.nets import Classifier, Detector, Exported, PretrainedReader
 from models.samples import (
     Photo,
@@ -121,6 +123,10 @@ def export(net: nn.Module, path: Path, detector: bool, crop: int = CROP_SIZE) ->
 
 def train_detector(pool: Pool, args: argparse.Namespace) -> None:
     """Train the detector, then refine it at a lower learning rate; export it."""
+    partner = CHECKPOINTS / "joined-detector.onnx"  # copied: --out may hold it
+    if args.join_with:
+        CHECKPOINTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(args.join_with, partner)
     torch.manual_seed(SEED)  # each model starts the same whether trained alone or not
     detector = Detector()
     views = pool.map(lambda p: shrink(p, 768))
@@ -130,6 +136,9 @@ def train_detector(pool: Pool, args: argparse.Namespace) -> None:
         fit(detector, detector_step, views, args.detector_refine_steps, 32, 192,
             f"{name}-refine", lr=1e-3, seed=SEED + 1)
     export(detector, args.out / "detector.onnx", detector=True)
+    if args.join_with:  # one file computing both networks (models.ensemble)
+        join_files(partner, args.out / "detector.onnx", args.out / "detector.onnx")
+        print(f"joined with {args.join_with}", flush=True)
 
 
 def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
@@ -196,6 +205,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--poses", type=int, choices=[1, 2, 3, 4],
                         help="poses the reader reads each crop in (default: small 4, "
                              "pretrained 2)")
+    parser.add_argument("--join-with", type=Path,
+                        help="a detector file to join with the trained one (its heatmap's "
+                             "maximum; the shipped detector joins two, see the model card)")
     parser.add_argument("--init", type=Path, help="a reader checkpoint to go on training")
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)
