@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 # The test folders mirror the packages (tests/web, tests/vision), and pytest puts
 # tests/ on sys.path: without the repository root first, `import web` would find
@@ -27,6 +28,11 @@ from flask.testing import FlaskClient
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path[:1]:
     sys.path.insert(0, str(ROOT))
+
+# Property tests check values, not speed: hypothesis's per-example deadline fails them
+# at random on a machine busy with other work.
+settings.register_profile("values", deadline=None)
+settings.load_profile("values")
 
 from scorekeeper.advisor.cache import CACHE_ENV  # noqa: E402
 from web import create_app  # noqa: E402
