@@ -164,25 +164,23 @@ def _json(text: str) -> Response:
 @bp.post("/games/<game_id:game_id>/rolls")
 def add_roll(game_id: int) -> Response:
     """A roll as JSON dice or as a photo (multipart ``photo``) of the thrown dice or of all
-    five, merged with the ``kept`` ones; ``replace`` corrects the last. ``version`` is
+    of them, merged with the ``kept`` ones; ``replace`` corrects the last. ``version`` is
     required: a roll based on a state another device has changed since gets 409."""
     reading: dict[str, Any] | None = None
     multipart = request.mimetype == "multipart/form-data"
-    # A photo: 404 or 403 before the work of reading it.
-    game = access.load_game(game_id).game if multipart else None
+    # 404 or 403 before the work of reading a photo; the game says how many dice a roll has.
+    game = access.load_game(game_id).game
+    count = game.rules.dice_count
     data: Mapping[str, Any] = request.form if multipart else json_body()
     kept, replace = kept_of(data.get("kept")), flag_of(data.get("replace"), "replace")
-    if game is None:
-        dice = dice_of(data.get("dice"))
+    if not multipart:
+        dice = dice_of(data.get("dice"), count)
     else:
         # The kept dice are those of the roll on the table; a correction keeps the last roll's.
         on_table = rethrow.kept_values(game.dice, game.kept if replace else kept)
-        photo = photos.read_photo(request.files.get("photo"), on_table)
+        photo = photos.read_photo(request.files.get("photo"), on_table, count)
         dice, reading = photo.dice, photo.payload
-    version = version_of(data, required=False)
-    if version is None:  # 404 or 403 come first
-        access.load_game(game_id)
-        version_of(data, required=True)
+    version = version_of(data, required=True)
     state, text = _change(game_id, version, actions.roll(dice, kept, replace))
     head = compact({"reading": reading, "dice": list(dice.values),
                     "suggestions": state["suggestions"]})
@@ -194,7 +192,7 @@ def add_score(game_id: int) -> Response:
     """Fill a box of the current player with the current dice; with ``dice`` (those the
     player sees), 409 unless they are the recorded roll."""
     body = json_body()
-    shown = None if body.get("dice") is None else dice_of(body.get("dice"))
+    shown = None if body.get("dice") is None else dice_of(body.get("dice"), _count(game_id))
     change = actions.score(box_of(body.get("box")), shown)
     return _json(_change(game_id, version_of(body, required=True), change)[1])
 
@@ -206,14 +204,20 @@ def undo(game_id: int) -> Response:
     return _json(_change(game_id, version_of(body, required=True), actions.undo())[1])
 
 
-def _correction(body: Mapping[str, Any]) -> actions.Change:
+def _count(game_id: int) -> int:
+    """Return how many dice a roll of game *game_id* has (404 or 403 for a game not there)."""
+    return access.load_game(game_id).game.rules.dice_count
+
+
+def _correction(game_id: int, body: Mapping[str, Any]) -> actions.Change:
     """Return the change of a correction: ``player`` (seat), ``box``, ``dice``, ``to_box``."""
     player = whole_number(body.get("player"), "player")
     if player is None:
         raise ApiError("'player' is required: the seat (0, 1, …) whose box is corrected",
                        code="field_required", params={"field": "player"})
     to_box = body.get("to_box")
-    return actions.correct_box(player, box_of(body.get("box")), dice_of(body.get("dice")),
+    dice = dice_of(body.get("dice"), _count(game_id))
+    return actions.correct_box(player, box_of(body.get("box")), dice,
                                None if to_box is None else box_of(to_box, "to_box"))
 
 
@@ -221,13 +225,14 @@ def _correction(body: Mapping[str, Any]) -> actions.Change:
 def correct_box(game_id: int) -> Response:
     """Correct a box filled in an earlier turn: the card is scored anew, later turns stay."""
     body = json_body()
-    return _json(_change(game_id, version_of(body, required=True), _correction(body))[1])
+    return _json(_change(game_id, version_of(body, required=True),
+                         _correction(game_id, body))[1])
 
 
 @bp.post("/games/<game_id:game_id>/corrections/preview")
 def preview_correction(game_id: int) -> dict[str, Any]:
     """What a correction would do (the history record it would add), changing nothing."""
-    series = _correction(json_body())(access.load_game(game_id).series)
+    series = _correction(game_id, json_body())(access.load_game(game_id).series)
     return {"correction": series.current.history()[-1].to_dict()}
 
 

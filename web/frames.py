@@ -12,7 +12,6 @@ from typing import Any
 
 from flask import Blueprint, request
 
-from scorekeeper.dice import DICE_COUNT
 from web import access, photos
 from web.errors import ApiError
 from web.parsing import quote
@@ -25,15 +24,16 @@ MAX_FRAME_BYTES = 1024 * 1024
 MAX_FRAME_PIXELS = 4_000_000
 
 
-def _expect_of(value: str | None) -> int | None:
-    """Return the form field ``expect`` (how many dice were thrown, 0..5), None when absent.
+def _expect_of(value: str | None, most: int) -> int | None:
+    """Return the form field ``expect`` (how many dice were thrown, 0 to *most*: the game's
+    five or six), None when absent.
 
     Raises ApiError(400) for anything else.
     """
     if value is None or value == "":
         return None
-    if not (value.isascii() and value.isdigit()) or int(value) > DICE_COUNT:
-        raise ApiError(f"'expect' must be how many dice were thrown, 0 to {DICE_COUNT}, "
+    if not (value.isascii() and value.isdigit()) or int(value) > most:
+        raise ApiError(f"'expect' must be how many dice were thrown, 0 to {most}, "
                        f"got {quote(value)}")
     return int(value)
 
@@ -53,11 +53,11 @@ def read_frame(game_id: int) -> dict[str, Any]:
     Returns the reading: width, height, every die found (value, box, confidence,
     doubtful) and the milliseconds it took. Nothing is stored.
     """
-    access.load_game(game_id)  # 404 or 403 before any work
+    rules = access.load_game(game_id).game.rules  # 404 or 403 before any work
     _check_size(request.content_length)  # before the body is parsed
     data = photos.upload_bytes(request.files.get("frame"), field="frame")
     _check_size(len(data))  # a body sent without its length
-    expect = _expect_of(request.form.get("expect"))
+    expect = _expect_of(request.form.get("expect"), rules.dice_count)
     start = time.perf_counter()
     reading = photos.read_image(data, expect, MAX_FRAME_PIXELS)
     return {**reading.to_dict(), "ms": round((time.perf_counter() - start) * 1000, 1)}

@@ -96,6 +96,12 @@ BOX_NAMES: dict[str, LazyString] = {
     "Two Pairs": _l("Two Pairs"),
     "Three of a Kind": _l("Three of a Kind"),
     "Yatzy": _l("Yatzy"),
+    "Three Pairs": _l("Three Pairs"),
+    "Five of a Kind": _l("Five of a Kind"),
+    "Full Straight": _l("Full Straight"),
+    "Villa": _l("Villa"),
+    "Tower": _l("Tower"),
+    "Maxi Yatzy": _l("Maxi Yatzy"),
 }
 """Box names by the English name of `scorekeeper.Category`."""
 
@@ -122,6 +128,20 @@ HOW_TO_SCORE: dict[tuple[str, str], LazyString] = {
     ("yatzy", "full_house"): _l("Three and two alike: add all dice"),
     ("yatzy", "chance"): _l("Score total of all 5 dice"),
     ("yatzy", "yatzy"): _l("5 of a kind: score 50"),
+    ("maxi-yatzy", "one_pair"): _l("Two alike: add those two dice"),
+    ("maxi-yatzy", "two_pairs"): _l("Two different pairs: add those four dice"),
+    ("maxi-yatzy", "three_pairs"): _l("Three different pairs: add all six dice"),
+    ("maxi-yatzy", "three_of_a_kind"): _l("Three alike: add those three dice"),
+    ("maxi-yatzy", "four_of_a_kind"): _l("Four alike: add those four dice"),
+    ("maxi-yatzy", "five_of_a_kind"): _l("Five alike: add those five dice"),
+    ("maxi-yatzy", "small_straight"): _l("1-2-3-4-5: score 15"),
+    ("maxi-yatzy", "large_straight"): _l("2-3-4-5-6: score 20"),
+    ("maxi-yatzy", "full_straight"): _l("1-2-3-4-5-6: score 21"),
+    ("maxi-yatzy", "full_house"): _l("Three and two alike: add those five dice"),
+    ("maxi-yatzy", "villa"): _l("Two sets of three alike: add all six dice"),
+    ("maxi-yatzy", "tower"): _l("Four and two alike: add all six dice"),
+    ("maxi-yatzy", "chance"): _l("Score total of all 6 dice"),
+    ("maxi-yatzy", "maxi_yatzy"): _l("6 of a kind: score 100"),
 }
 """The pad's "how to score" column for the lower boxes, by (game, slug)."""
 
@@ -141,6 +161,7 @@ TOTAL_HOW_TO: dict[tuple[str, str], LazyString] = {
     ("yahtzee", "upper_bonus"): _l("Score 35 if the total score is 63 or over"),
     ("yahtzee", "yahtzee_bonus"): _l("✓ for each bonus, score 100 per ✓"),
     ("yatzy", "upper_bonus"): _l("Score 50 if the sum is 63 or over"),
+    ("maxi-yatzy", "upper_bonus"): _l("Score 100 if the sum is 84 or over"),
 }
 """The pad's "how to score" column for the totals, by (game, total key)."""
 
@@ -151,6 +172,7 @@ SECTION_NAMES: dict[str, LazyString] = {
 
 GAME_NAMES: dict[str, LazyString] = {
     "yahtzee": _l("Yahtzee"), "yacht": _l("Yacht"), "yatzy": _l("Yatzy"),
+    "maxi-yatzy": _l("Maxi Yatzy"),
 }
 VARIANT_NAMES: dict[str, LazyString] = {
     "free-joker": _l("free-choice Joker"),
@@ -184,7 +206,8 @@ def ruleset_label(name: str) -> str:
 
 
 # --- words the scripts show ------------------------------------------------------
-# Placeholders are {name} style, filled in by static/js/i18n.js.
+# Placeholders are {name} style, filled in by static/js/i18n.js. A string that names the
+# dice count has a twin, its key ending in "_six", for games of six dice (Maxi Yatzy).
 
 JS_STRINGS: dict[str, LazyString] = {
     "col_box": _l("Box"),
@@ -196,6 +219,9 @@ JS_STRINGS: dict[str, LazyString] = {
     "round": _l("Round {turn} of {turns}"),
     "roll_of": _l("Roll {roll} of {max}"),
     "no_roll_yet": _l("No roll yet: throw all five dice."),
+    "no_roll_yet_six": _l("No roll yet: throw all six dice."),
+    "saved_rolls": _l("Saved rolls"),
+    "saved_rolls_n": _l("Saved rolls: {n}"),
     "record_roll": _l("Record roll {n}"),
     "correct_dice": _l("Correct this roll"),
     "correct_first_roll": _l("Correct {name}'s roll"),
@@ -206,7 +232,9 @@ JS_STRINGS: dict[str, LazyString] = {
     "die_unknown": _l("Die {n}: not set"),
     "keep_die": _l("Keep die {n}"),
     "invalid_dice": _l("Enter five dice, each 1 to 6, for example 6 6 4 6 6."),
+    "invalid_dice_six": _l("Enter six dice, each 1 to 6, for example 6 6 4 6 6 1."),
     "set_all_dice": _l("Set all five dice first."),
+    "set_all_dice_six": _l("Set all six dice first."),
     "suggestions_none": _l("Record a roll to see which boxes it can fill."),
     "zero": _l("scores 0"),
     "cross_out": _l("Cross out a box instead (scores 0): {n}"),
@@ -249,7 +277,9 @@ JS_STRINGS: dict[str, LazyString] = {
     "webcam_error": _l("The webcam could not be opened."),
     "live_looking": _l("Looking for the dice…"),
     "live_count": _l("Dice in view: {n} of 5."),
+    "live_count_six": _l("Dice in view: {n} of 6."),
     "live_too_many": _l("Dice in view: {n}. A roll has five: move the others out of view."),
+    "live_too_many_six": _l("Dice in view: {n}. A roll has six: move the others out of view."),
     "live_unclear": _l("Too unclear to read: {n}."),
     "live_moving": _l("Waiting for the dice to settle…"),
     "live_waiting": _l("Waiting for the next throw."),
@@ -259,8 +289,13 @@ JS_STRINGS: dict[str, LazyString] = {
     ),
     "live_paused": _l("Hands-free stopped while the page was hidden; the camera is off."),
     "first_roll": _l("Who starts? {name}, roll all five dice."),
+    "first_roll_six": _l("Who starts? {name}, roll all six dice."),
     "first_rule": _l(
         "Everyone rolls all five dice; the highest total starts. Players tied for the highest "
+        "total roll again."
+    ),
+    "first_rule_six": _l(
+        "Everyone rolls all six dice; the highest total starts. Players tied for the highest "
         "total roll again."
     ),
     "first_rolled_dice": _l("rolled {dice}, total {total}"),
@@ -305,7 +340,9 @@ JS_STRINGS: dict[str, LazyString] = {
     "audit_other": _l("Check this row: expected {expected}."),
     "keep_option": _l("Keep {dice}, reroll {n}"),
     "reroll_all": _l("Reroll all five dice"),
+    "reroll_all_six": _l("Reroll all six dice"),
     "keep_all": _l("Keep all five dice, reroll none"),
+    "keep_all_six": _l("Keep all six dice, reroll none"),
     "hint_best": _l("Best: {choice}"),
     "hint_expected": _l("Expected final score: {points}"),
     "hint_keeps": _l("Best keeps and what each costs:"),
@@ -364,6 +401,8 @@ JS_PLURALS: dict[str, tuple[str, str]] = {
                      "Found {n} dice: tap a die to correct it."),
     "photo_thrown": _n("{n} of 5 dice thrown: photograph it, or all five.",
                        "{n} of 5 dice thrown: photograph them, or all five."),
+    "photo_thrown_six": _n("{n} of 6 dice thrown: photograph it, or all six.",
+                           "{n} of 6 dice thrown: photograph them, or all six."),
     "audit_problems": _n("{n} problem found.", "{n} problems found."),
     "review_total": _n("{lost} points lost in {n} choice; {optimal} of them optimal",
                        "{lost} points lost in {n} choices; {optimal} of them optimal"),

@@ -71,14 +71,24 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
     "first_roll_kept": lambda p: gettext(
         "nothing is kept when rolling for the first player: roll all five dice"),
     "first_five": lambda p: gettext("roll all five dice for first, got %(dice)s", **p),
+    "first_player_pending_six": lambda p: gettext(
+        "roll for the first player first: every player rolls all six dice"),
+    "first_roll_kept_six": lambda p: gettext(
+        "nothing is kept when rolling for the first player: roll all six dice"),
+    "first_six": lambda p: gettext("roll all six dice for first, got %(dice)s", **p),
     "first_decided": lambda p: gettext("the first player is already decided"),
     "roll_five": lambda p: gettext("a roll shows five dice, got %(dice)s", **p),
+    "roll_six": lambda p: gettext("a roll shows six dice, got %(dice)s", **p),
     "too_many_rolls": lambda p: ngettext(
         "only %(num)s roll a turn: choose a box to score",
         "only %(num)s rolls a turn: choose a box to score", int(p["most"]), **p),
+    "too_many_rolls_saved": lambda p: gettext(
+        "no rolls left this turn, saved rolls included: choose a box to score"),
     "kept_first_roll": lambda p: gettext("nothing can be kept on the first roll of a turn"),
     "kept_positions": lambda p: gettext(
         "kept dice are positions 0 to 4, each once, got %(positions)s", **p),
+    "kept_positions_six": lambda p: gettext(
+        "kept dice are positions 0 to 5, each once, got %(positions)s", **p),
     "kept_changed": lambda p: gettext(
         "die %(die)s was kept at %(kept)s but shows %(shows)s", **p),
     "nothing_to_correct": lambda p: gettext("there is no roll to correct: roll the dice first"),

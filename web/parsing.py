@@ -17,13 +17,14 @@ from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter, Map
 
 from scorekeeper import Dice
+from scorekeeper.dice import DICE_COUNT
 from web.errors import ApiError
 
 MAX_QUOTE = 80
 MAX_JSON_DEPTH = 32
 MAX_DIGITS = 18  # below 2**63, so any whole number fits an SQLite INTEGER
 MAX_WHOLE = 10**MAX_DIGITS - 1
-MAX_ITEMS = 20  # entries of a "dice" or "kept" list: five dice, five positions
+MAX_ITEMS = 20  # entries of a "dice" or "kept" list: five or six dice, as many positions
 MAX_TEXT = 100  # characters of "dice" or "kept" text such as "6, 6, 4, 6, 6"
 MAX_PLAYERS = 100  # entries of "players": scorekeeper says how many a game may have
 MAX_PLAYERS_TEXT = 1000  # characters of all the names together
@@ -126,20 +127,21 @@ def _small_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_WHOLE
 
 
-def dice_of(value: object) -> Dice:
-    """Return dice from a list of five ints or text like "1 3 3 5 6".
+def dice_of(value: object, count: int = DICE_COUNT) -> Dice:
+    """Return *count* dice from a list of ints or text like "1 3 3 5 6" (five; six in Maxi
+    Yatzy: the game's `RuleSet.dice_count`).
 
     Raises ApiError(400) for other types, long input and list entries that are not
     whole numbers; scorekeeper's DiceError for values outside 1..6 or a wrong count.
     """
     if isinstance(value, str) and len(value) <= MAX_TEXT:
-        return Dice.parse(value)
+        return Dice.parse(value, count)
     if isinstance(value, list) and len(value) <= MAX_ITEMS:
         wrong = [v for v in value if not _small_int(v)]
         if wrong:
             raise ApiError(f"'dice' must be whole numbers 1..6, got {quote(wrong[0])} "
                            f"in {quote(value)}", code="field_dice")
-        return Dice.of(value)
+        return Dice.of(value, count)
     raise ApiError(f"'dice' must be a list of five values 1..6, got {quote(value)}",
                    code="field_dice")
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from werkzeug.datastructures import FileStorage
 
 from scorekeeper import Dice
+from scorekeeper.dice import DICE_COUNT
 from web import rethrow
 from web.errors import ApiError
 
@@ -122,9 +123,10 @@ def read_image(data: bytes, expect: int | None = None,
                        code="photos_unavailable") from None
 
 
-def read_photo(upload: FileStorage | None, kept: Mapping[int, int]) -> PhotoReading:
-    """Return the roll read from an uploaded photo of the thrown dice, or of all five,
-    merged with the *kept* dice (position -> value; see `web.rethrow`).
+def read_photo(upload: FileStorage | None, kept: Mapping[int, int],
+               count: int = DICE_COUNT) -> PhotoReading:
+    """Return the roll of *count* dice read from an uploaded photo of the thrown dice, or
+    of all of them, merged with the *kept* dice (position -> value; see `web.rethrow`).
 
     The payload is the reading with each found die's ``role`` ("thrown", "kept" or
     "doubtful") and ``position`` in the roll (null for a doubtful one), and the
@@ -134,7 +136,7 @@ def read_photo(upload: FileStorage | None, kept: Mapping[int, int]) -> PhotoRead
     """
     reading = read_image(upload_bytes(upload))
     try:
-        merged = rethrow.merge(reading.found, kept)
+        merged = rethrow.merge(reading.found, kept, count)
     except rethrow.TooFewDiceError as error:
         raise ApiError(str(error), code="photo_too_few",
                        params={"found": error.found, "thrown": error.thrown},

@@ -1,8 +1,8 @@
 """A photo of a throw made into a roll: the dice read, merged with the dice kept aside.
 
 Players set keepers aside and throw the rest, then photograph the thrown dice
-only, or all five. The page says which positions are kept; their values are
-the current roll's. This module decides, from the dice found in the photo
+only, or all of them (five, or six in Maxi Yatzy). The page says which positions
+are kept; their values are the current roll's. This module decides, from the dice found in the photo
 alone, which found die is which die of the roll:
 
 - fewer dice found than were thrown: no roll (`TooFewDiceError`), the player
@@ -54,7 +54,7 @@ class TooFewDiceError(ValueError):
 
 @dataclass(frozen=True)
 class Merged:
-    """The roll made of a photo: the five dice, and for each found die (in the photo's
+    """The roll made of a photo: all the dice, and for each found die (in the photo's
     order) its role and its position in the roll (None for a doubtful one)."""
 
     dice: Dice
@@ -93,24 +93,24 @@ def _match_kept(found: Sequence[Find], kept: Mapping[int, int], room: int) -> di
     return matched
 
 
-def merge(found: Sequence[Find], kept: Mapping[int, int]) -> Merged:
-    """Return the roll made of the dice *found* in a photo and the *kept* dice
-    (position -> value). Raises TooFewDiceError when fewer dice were found than thrown.
+def merge(found: Sequence[Find], kept: Mapping[int, int], count: int = DICE_COUNT) -> Merged:
+    """Return the roll of *count* dice made of the dice *found* in a photo and the *kept*
+    dice (position -> value). Raises TooFewDiceError when fewer dice were found than thrown.
     """
-    thrown = DICE_COUNT - len(kept)
+    thrown = count - len(kept)
     if len(found) < thrown:
         raise TooFewDiceError(len(found), thrown)
     sure = sum(not f.doubtful for f in found)
     matched = _match_kept(found, kept, len(found) - thrown) if sure > thrown else {}
     rest = [i for i in range(len(found)) if i not in matched]
-    free = [p for p in range(DICE_COUNT) if p not in kept]
+    free = [p for p in range(count) if p not in kept]
     # The surest of the other dice are the thrown ones, placed left to right.
     throws = dict(zip(sorted(_by_confidence(found, rest)[:thrown]), free, strict=True))
-    values = [kept.get(p, 0) for p in range(DICE_COUNT)]
+    values = [kept.get(p, 0) for p in range(count)]
     for i, p in throws.items():
         values[p] = found[i].value
     placed = {**matched, **throws}
     roles: tuple[Role, ...] = tuple(
         "kept" if i in matched else "thrown" if i in throws else "doubtful"
         for i in range(len(found)))
-    return Merged(Dice.of(values), roles, tuple(placed.get(i) for i in range(len(found))))
+    return Merged(Dice.of(values, count), roles, tuple(placed.get(i) for i in range(len(found))))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper import RuleSet
-from scorekeeper.game import MAX_ROLLS, Game
+from scorekeeper.game import Game
 from scorekeeper.series import MAX_GAMES, Series
 from web.store import Record
 from web.summary import position, winners
@@ -61,12 +61,21 @@ def render_pad(series: Series) -> dict[str, Any]:
 
 
 def render_game(game: Game) -> dict[str, Any]:
-    """Return the play state of one game: turn, roll, dice, suggestions, cards, winners."""
+    """Return the play state of one game: turn, roll, dice, suggestions, cards, winners.
+
+    ``max_rolls`` is the current player's rolls this turn: three, and in Maxi Yatzy their
+    saved rolls too; ``rolls_left`` what is left of them; ``saved_rolls`` each seat's
+    saved rolls not yet spent (all 0 in the other games, which save none).
+    """
     return {
         **position(game),
         "game": game.rules.game,
+        "dice_count": game.rules.dice_count,
         "roll": game.roll_number,
-        "max_rolls": MAX_ROLLS,
+        "max_rolls": game.max_rolls,
+        "rolls_left": game.rolls_left,
+        "saves_rolls": game.rules.saved_rolls,
+        "saved_rolls": list(game.saved_rolls),
         "dice": list(game.dice.values) if game.dice is not None else None,
         "kept": list(game.kept),
         "suggestions": [s.to_dict() for s in game.suggestions()],
