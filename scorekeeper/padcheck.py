@@ -1,0 +1,293 @@
+"""Choose, per column of a photographed pad, the likeliest reading the rules allow, and
+audit it.
+
+Each cell comes with its reader's candidates: (value or None for blank, probability). A
+box's value must be one it can hold (`scorekeeper.boxvalues`); the totals must add up.
+The reading chosen maximizes the product of the cells' probabilities, where a value no
+roll scores in its box, or a total that is not its sum, costs a factor `MISTAKE` (the pad
+may really be wrong, but rarely is). So a cell read as 7 or 1 in Threes is 1 unless the
+reader is sure of the 7; a Grand total read as 215 or 205 is the one that adds up; and
+where the likeliest reading still disagrees with a written total, that is a mistake on
+the pad, which the audit reports as it reports a typed pad. A cell's confidence is its
+chosen value's share under that weighing; below `SURE` it is marked doubtful.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.audit import Pad, Problem, audit
+from scorekeeper.boxvalues import possible_values
+from scorekeeper.padlayouts import LayoutRow
+from scorekeeper.rulesets import RuleSet, Section
+
+Candidates = tuple[tuple[int | None, float], ...]
+MISTAKE = 0.003
+SURE = 0.9
+BLANK_COLUMN = 0.9  # a column whose every cell is this surely blank is an unplayed game
+
+
+@dataclass(frozen=True)
+class CellChoice:
+    """One cell of a column: its row (index in the layout's rows), the value chosen (None:
+    blank), its confidence and the reader's candidates."""
+
+    row: int
+    key: str
+    value: int | None
+    confidence: float
+    candidates: Candidates
+
+    @property
+    def doubtful(self) -> bool:
+        """True when the value chosen is not sure enough to be taken without a look."""
+        return self.confidence < SURE
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the cell as JSON data: value, confidence, candidates [[value, p], ...]."""
+        return {"value": self.value, "confidence": round(self.confidence, 4),
+                "candidates": [[v, round(p, 4)] for v, p in self.candidates]}
+
+
+@dataclass(frozen=True)
+class ColumnCheck:
+    """A column read and checked: its cells, the pad they make, the audit's problems; a
+    column left blank (a game not played) has no pad."""
+
+    cells: tuple[CellChoice, ...]
+    pad: Pad | None
+    problems: tuple[Problem, ...]
+
+    @property
+    def doubtful(self) -> tuple[CellChoice, ...]:
+        """The cells whose reading is not sure."""
+        return tuple(cell for cell in self.cells if cell.doubtful)
+
+    def by_name(self) -> dict[str, CellChoice]:
+        """Return the cells by box slug or total key; a total printed twice (Hasbro's
+        upper total) is the key and then the key with ``_2``."""
+        named: dict[str, CellChoice] = {}
+        for cell in self.cells:
+            name = cell.key if cell.key not in named else f"{cell.key}_2"
+            named[name] = cell
+        return named
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the column as JSON data: its cells by name, problems, doubtful rows."""
+        return {"blank": self.pad is None,
+                "cells": {name: cell.to_dict() for name, cell in self.by_name().items()},
+                "problems": [p.to_dict() for p in self.problems],
+                "doubtful": [cell.key for cell in self.doubtful]}
+
+
+def _log(p: float) -> float:
+    return math.log(max(p, 1e-12))
+
+
+def _legal(rules: RuleSet, slug: str, finished: bool) -> frozenset[int | None]:
+    """The values box *slug* may hold; blank too while the game is being played."""
+    values: frozenset[int | None] = frozenset(possible_values(rules, slug))
+    return values if finished else values | {None}
+
+
+def _box_weight(legal: frozenset[int | None], value: int | None) -> float:
+    """A box's value no roll scores there, or a box left blank at the end of a game, is a
+    mistake on the pad (`audit` reports both), as rare as any other."""
+    return 1.0 if value in legal else MISTAKE
+
+
+def _total_weight(value: int | None, right: int) -> float:
+    """A total that is not its sum is a mistake; so is one read as blank, since reading a
+    written total as blank would take a slip out of the audit's sight."""
+    return 1.0 if value == right else MISTAKE
+
+
+def _total_score(candidates: Candidates, right: int) -> float:
+    """The log weight of a total row's best reading when it should hold *right*."""
+    return max(_log(p * _total_weight(v, right)) for v, p in candidates)
+
+
+def _best_sums(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
+               finished: bool) -> dict[int, float]:
+    """Return, for every sum of these boxes' values, the best log weight reaching it."""
+    best = {0: 0.0}
+    for slug, candidates in cells:
+        legal = _legal(rules, slug, finished)
+        nxt: dict[int, float] = {}
+        for total, score in best.items():
+            for value, p in candidates:
+                key = total + (value or 0)
+                weight = score + _log(p * _box_weight(legal, value))
+                if weight > nxt.get(key, -math.inf):
+                    nxt[key] = weight
+        best = nxt
+    return best
+
+
+def _checks_of(rules: RuleSet, value: int) -> int:
+    bonus = rules.five_alike_bonus
+    return value // bonus if bonus and value >= bonus and value % bonus == 0 else value
+
+
+@dataclass(frozen=True)
+class _Column:
+    """A column's cells sorted out: boxes by section, total rows by key (several rows may
+    share one), the checks row."""
+
+    rules: RuleSet
+    finished: bool
+    upper: tuple[tuple[str, Candidates], ...]
+    lower: tuple[tuple[str, Candidates], ...]
+    totals: Mapping[str, tuple[Candidates, ...]]
+
+    def total_score(self, key: str, right: int) -> float:
+        return sum(_total_score(c, right) for c in self.totals.get(key, ()))
+
+    def bonus(self, upper: int) -> int:
+        threshold = self.rules.upper_bonus_threshold
+        return self.rules.upper_bonus if threshold is not None and upper >= threshold else 0
+
+    def upper_total(self, upper: int) -> int:
+        return upper + self.bonus(upper)
+
+
+def _sort(rules: RuleSet, rows: Sequence[LayoutRow], readings: Mapping[int, Candidates],
+          finished: bool) -> _Column:
+    sections = {c.slug: c.section for c in rules.categories}
+    upper: list[tuple[str, Candidates]] = []
+    lower: list[tuple[str, Candidates]] = []
+    totals: dict[str, tuple[Candidates, ...]] = {}
+    for i, row in enumerate(rows):
+        if i not in readings:
+            continue
+        if row.kind == "box":
+            (upper if sections[row.key] is Section.UPPER else lower).append(
+                (row.key, readings[i]))
+        else:
+            totals[row.key] = (*totals.get(row.key, ()), readings[i])
+    return _Column(rules, finished, tuple(upper), tuple(lower), totals)
+
+
+def _lower_options(column: _Column) -> dict[int, tuple[float, int, int | None]]:
+    """Return, per lower total, the best (log weight, lower boxes' sum, checks read)."""
+    sums = _best_sums(column.rules, column.lower, column.finished)
+    no_row: tuple[Candidates, ...] = (((None, 1.0),),)
+    checks = column.totals.get("yahtzee_bonus_checks", no_row)[0]
+    best: dict[int, tuple[float, int, int | None]] = {}
+    for low, score in sums.items():
+        for k, pk in checks:
+            count = _checks_of(column.rules, k) if k is not None else None
+            points = (count or 0) * column.rules.five_alike_bonus
+            weight = score + _log(pk)
+            if count is not None:
+                weight += column.total_score("yahtzee_bonus", points)
+            else:  # no checks: the points row stands for itself
+                weight += sum(max(_log(p) for _, p in c)
+                              for c in column.totals.get("yahtzee_bonus", ()))
+            lt = low + points
+            weight += column.total_score("lower_subtotal", low) + column.total_score(
+                "lower_total", lt)
+            if weight > best.get(lt, (-math.inf, 0, None))[0]:
+                best[lt] = (weight, low, k)
+    return best
+
+
+def _choose_sums(column: _Column) -> tuple[int, int, int | None]:
+    """Return the upper boxes' sum, the lower boxes' sum and the checks read that make the
+    likeliest column."""
+    upper = {u: s + column.total_score("upper_subtotal", u)
+             + column.total_score("upper_bonus", column.bonus(u))
+             + column.total_score("upper_total", column.upper_total(u))
+             for u, s in _best_sums(column.rules, column.upper, column.finished).items()}
+    lower = _lower_options(column)
+    best = (-math.inf, 0, 0)
+    for u, su in upper.items():
+        for lt, (sl, _, _) in lower.items():
+            score = su + sl + column.total_score("grand_total", column.upper_total(u) + lt)
+            if score > best[0]:
+                best = (score, u, lt)
+    _, u, lt = best
+    _, low, checks = lower[lt]
+    return u, low, checks
+
+
+def _pick_boxes(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
+                target: int, finished: bool) -> dict[str, int | None]:
+    """Return the likeliest legal-weighted values of *cells* adding up to *target*."""
+    best: dict[int, tuple[float, tuple[int | None, ...]]] = {0: (0.0, ())}
+    for slug, candidates in cells:
+        legal = _legal(rules, slug, finished)
+        nxt: dict[int, tuple[float, tuple[int | None, ...]]] = {}
+        for total, (score, values) in best.items():
+            for value, p in candidates:
+                key = total + (value or 0)
+                weight = score + _log(p * _box_weight(legal, value))
+                if weight > nxt.get(key, (-math.inf, ()))[0]:
+                    nxt[key] = (weight, (*values, value))
+        best = nxt
+    return dict(zip((slug for slug, _ in cells), best[target][1], strict=True))
+
+
+def _weighted(candidates: Candidates, weight: Mapping[int | None, float]) -> list[
+        tuple[int | None, float]]:
+    scored = [(v, p * weight.get(v, 1.0)) for v, p in candidates]
+    total = sum(p for _, p in scored) or 1.0
+    return [(v, p / total) for v, p in scored]
+
+
+def _total_choice(candidates: Candidates, right: int) -> tuple[int | None, float]:
+    weighted = _weighted(candidates, {v: _total_weight(v, right) for v, _ in candidates})
+    return max(weighted, key=lambda vp: vp[1])
+
+
+def _right_totals(column: _Column, u: int, low: int, checks: int | None,
+                  points: int | None) -> dict[str, int]:
+    count = _checks_of(column.rules, checks) if checks is not None else (
+        (points or 0) // max(column.rules.five_alike_bonus, 1))
+    bonus_points = count * column.rules.five_alike_bonus
+    lower_total = low + bonus_points
+    return {"upper_subtotal": u, "upper_bonus": column.bonus(u),
+            "upper_total": column.upper_total(u), "lower_subtotal": low,
+            "yahtzee_bonus": bonus_points, "yahtzee_bonus_checks": checks or 0,
+            "lower_total": lower_total, "grand_total": column.upper_total(u) + lower_total}
+
+
+def check_column(rules: RuleSet, rows: Sequence[LayoutRow],
+                 readings: Mapping[int, Candidates], *, finished: bool = True) -> ColumnCheck:
+    """Return the likeliest reading of one column that the rules allow, and its audit.
+
+    *readings* maps the index of each box and total row in *rows* to its candidates.
+    """
+    if all(dict(c).get(None, 0.0) >= BLANK_COLUMN for c in readings.values()):
+        blank = tuple(CellChoice(i, rows[i].key, None, dict(c)[None], c)
+                      for i, c in sorted(readings.items()))
+        return ColumnCheck(blank, None, ())
+    column = _sort(rules, rows, readings, finished)
+    u, low, checks = _choose_sums(column)
+    boxes = (_pick_boxes(rules, column.upper, u, finished)
+             | _pick_boxes(rules, column.lower, low, finished))
+    no_row: tuple[Candidates, ...] = (((None, 1.0),),)
+    points = max(column.totals.get("yahtzee_bonus", no_row)[0], key=lambda vp: vp[1])[0]
+    right = _right_totals(column, u, low, checks, points)
+    cells: list[CellChoice] = []
+    totals: dict[str, int | None] = {}
+    for i, candidates in sorted(readings.items()):
+        row = rows[i]
+        if row.kind == "box":
+            legal = _legal(rules, row.key, finished)
+            weighted = _weighted(candidates, {v: _box_weight(legal, v) for v, _ in candidates})
+            value: int | None = boxes[row.key]
+            confidence = dict(weighted)[value]
+        elif row.key == "yahtzee_bonus_checks" or (row.key == "yahtzee_bonus" and checks is None):
+            value = checks if row.key == "yahtzee_bonus_checks" else points
+            confidence = dict(candidates)[value]
+        else:
+            value, confidence = _total_choice(candidates, right[row.key])
+        if row.kind == "total" and totals.get(row.key) in (None, right.get(row.key)):
+            totals[row.key] = value  # a total printed twice: the pad keeps a wrong copy
+        cells.append(CellChoice(i, row.key, value, confidence, candidates))
+    pad = Pad(rules, boxes, totals)
+    return ColumnCheck(tuple(cells), pad, tuple(audit(pad, finished=finished)))
