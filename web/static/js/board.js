@@ -4,7 +4,7 @@ import { renderCard } from "./card.js";
 import { dieFace } from "./dice.js";
 import { showFirstRolls } from "./firstroll.js";
 import { el, fill } from "./dom.js";
-import { isolate, joinNames, num, pageData, t } from "./i18n.js";
+import { isolate, joinNames, num, pageData, t, td } from "./i18n.js";
 import { follow } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,7 +12,7 @@ let current = pageData.state;
 
 function turnText(state) {
   if (state.phase === "first-roll") {
-    return t("first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
+    return td(state, "first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
   }
   if (state.phase === "over") {
     const names = state.winners.map((i) => state.players[i]);

@@ -67,6 +67,17 @@ function bodyRow(row, state, options, columns) {
     ...cells);
 }
 
+/** The row of each player's saved rolls (Maxi Yatzy): rolls left unused in earlier turns. */
+function savedRow(state, options) {
+  const current = state.phase === "play" ? state.current_player : null;
+  return el("tr", { class: "saved-rolls", dataset: { row: "saved_rolls" } },
+    el("th", { scope: "row", class: "label", text: t("saved_rolls") }),
+    options.how ? el("td", { class: "how" }) : null,
+    ...state.saved_rolls.map((saved, index) => el("td", {
+      class: `value${index === current ? " current" : ""}`,
+      dataset: { player: index, row: "saved_rolls" }, text: num(saved) })));
+}
+
 /**
  * Draw *state*'s scorecards into *table*.
  * options: how (show the "how to score" column), ghosts (faint points of the suggestions),
@@ -93,6 +104,7 @@ export function renderCard(table, state, options = {}) {
     }
     body.append(bodyRow(row, state, opts, columns));
   }
+  if (state.saves_rolls && state.phase !== "over") body.append(savedRow(state, opts));
   fill(table, head, body);
   if (opts.onBox) roveBoxes(table);
 }

@@ -4,7 +4,7 @@
 
 import { api, ApiError } from "./api.js";
 import { el, fill } from "./dom.js";
-import { boxLabel, diceText, isolate, layoutFor, num, t } from "./i18n.js";
+import { boxLabel, diceCount, diceText, isolate, layoutFor, num, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +39,7 @@ function previewText(game, fix) {
 function dialogFor(state, player, box, run) {
   const card = state.cards[player];
   const name = isolate(state.players[player]);
-  const dice = card.dice[box] || [1, 1, 1, 1, 1];
+  const dice = card.dice[box] || Array(diceCount(state)).fill(1);
   const preview = el("p", { class: "fix-preview", role: "status" });
   const confirm = el("button", { type: "submit", class: "primary", value: "confirm",
     text: t("fix_confirm"), disabled: true });

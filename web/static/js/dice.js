@@ -1,4 +1,4 @@
-// Dice on screen: pip faces, and the row of five dice, each opening the value picker when
+// Dice on screen: pip faces, and the row of five (or six) dice, each opening the value picker when
 // tapped (or set by a digit key), each with a Keep toggle.
 
 import { el, fill } from "./dom.js";
@@ -40,10 +40,10 @@ export function digitValue(key) {
   return /^[1-6]$/.test(key) ? Number(key) : null;
 }
 
-/** Parse "6 6 4 6 6", "66466" or "6,6,4,6,6" into five values, or return null. */
-export function parseDice(text) {
+/** Parse "6 6 4 6 6", "66466" or "6,6,4,6,6" into *count* values, or return null. */
+export function parseDice(text, count = 5) {
   const digits = text.replace(/[\s,;\-–/]+/g, "");
-  if (!/^[1-6]{5}$/.test(digits)) return null;
+  if (digits.length !== count || !/^[1-6]+$/.test(digits)) return null;
   return [...digits].map(Number);
 }
 
@@ -71,12 +71,13 @@ function dieSlot(index, value, options) {
 }
 
 /**
- * Draw the five dice into *container*.
- * dice: five values or nulls; kept: Set of positions; canKeep: show Keep toggles;
+ * Draw the dice into *container*.
+ * dice: five (or six) values or nulls; kept: Set of positions; canKeep: show Keep toggles;
  * locked: dice may not be changed; onOpen(i, button) opens the value picker of die i,
  * onSet(i, value) sets it at once (a digit key), onKeep(i) toggles Keep.
  */
 export function renderDice(container, { dice, kept, canKeep, locked, onOpen, onSet, onKeep }) {
+  container.classList.toggle("six", dice.length === 6);
   fill(container, dice.map((value, i) => dieSlot(i, value, {
     locked, canKeep, kept: kept.has(i), onOpen, onSet, onKeep,
   })));

@@ -3,7 +3,7 @@
 
 import { dieFace } from "./dice.js";
 import { el, fill } from "./dom.js";
-import { diceText, isolate, joinNames, num, t } from "./i18n.js";
+import { diceText, isolate, joinNames, num, t, td } from "./i18n.js";
 
 const total = (dice) => dice.reduce((a, b) => a + b, 0);
 
@@ -97,7 +97,7 @@ export function firstRollNews(state) {
 /** Fill *container* with how the first player is chosen, every roll for first so far and,
  * once decided, who starts. */
 export function renderFirstRolls(container, state) {
-  const parts = [el("p", { class: "first-rule", text: t("first_rule") })];
+  const parts = [el("p", { class: "first-rule", text: td(state, "first_rule") })];
   const rounds = firstRollRounds(state);
   for (const round of rounds) {
     parts.push(el("ul", { class: "first-rolls" }, round.rolls.map((r) => rollItem(state, r))));

@@ -8,7 +8,7 @@ import { parseDice } from "./dice.js";
 import { setupDevices } from "./devices.js";
 import { say } from "./dom.js";
 import { firstOutcome, firstRollNews, lastFirstRoll, playActions } from "./firstroll.js";
-import { boxLabel, diceText, isolate, num, pageData, t } from "./i18n.js";
+import { boxLabel, diceCount, diceText, isolate, num, pageData, t, td } from "./i18n.js";
 import { recallKeeps, rememberKeeps } from "./keeps.js";
 import { showGameOver } from "./over.js";
 import { hidePhoto, setupPhoto, showPhoto } from "./photo.js";
@@ -23,7 +23,7 @@ import { renderTurn, unrecorded } from "./turn.js";
 const $ = (id) => document.getElementById(id);
 const ctx = {
   state: pageData.state, // the game as last heard from the server
-  draft: [], // the five dice as set on screen, not yet sent
+  draft: [], // the dice as set on screen, not yet sent
   draftAt: null, // rollKey of the state the draft was set from
   kept: new Set(), // positions to keep for the next roll
   lastWasRoll: false, // the last action was a roll, so it can be corrected
@@ -50,7 +50,7 @@ function photoKey(state) {
 function tableDice(state) {
   if (state.phase === "play" && state.dice) return [...state.dice];
   const first = lastFirstRoll(state);
-  return first ? [...first.dice] : [null, null, null, null, null];
+  return first ? [...first.dice] : Array(diceCount(state)).fill(null);
 }
 
 function setState(state, { force = false } = {}) {
@@ -190,7 +190,7 @@ function focusRollControls() {
 
 function draftReady() {
   if (ctx.draft.every((v) => v >= 1 && v <= 6)) return true;
-  say(t("set_all_dice"), "error");
+  say(td(ctx.state, "set_all_dice"), "error");
   return false;
 }
 
@@ -246,7 +246,7 @@ function onPlayAgain() {
 async function onPhoto(blob, filename) {
   const { state } = ctx;
   const correcting = state.phase === "play" && state.roll >= state.max_rolls;
-  // The kept dice stay aside: the photo shows the thrown ones (or all five).
+  // The kept dice stay aside: the photo shows the thrown ones (or all of them).
   const kept = state.phase === "play" && state.roll > 0 && !correcting ? [...ctx.kept].sort() : [];
   say(t("reading_photo"));
   ctx.photo = null;
@@ -265,8 +265,8 @@ async function onPhoto(blob, filename) {
 function setupForms() {
   $("dice-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const dice = parseDice($("dice-text").value);
-    if (!dice) { say(t("invalid_dice"), "error"); return; }
+    const dice = parseDice($("dice-text").value, diceCount(ctx.state));
+    if (!dice) { say(td(ctx.state, "invalid_dice"), "error"); return; }
     ctx.draft = dice;
     render();
   });
@@ -278,6 +278,10 @@ function setupForms() {
 }
 
 setupForms();
+if (diceCount(ctx.state) === 6) {
+  $("dice-text").placeholder = "6 6 4 6 6 1";
+  $("dice-form").classList.add("six");
+}
 setupHint(render);
 setupPicker();
 setupDevices(ctx.state.id);

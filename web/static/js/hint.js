@@ -37,8 +37,10 @@ export function optionText(game, option) {
   if (option.kind === "score") {
     return t("score_in", { points: num(option.points), box: boxLabel(game, option.box) });
   }
-  if (!option.keep.length) return t("reroll_all");
-  if (option.keep.length === 5) return t("keep_all");
+  // All the dice are the kept and the rerolled ones: five, or six in Maxi Yatzy.
+  const six = option.keep.length + option.reroll === 6 ? "_six" : "";
+  if (!option.keep.length) return t(`reroll_all${six}`);
+  if (!option.reroll) return t(`keep_all${six}`);
   return t("keep_option", { dice: diceText(option.keep), n: option.reroll });
 }
 

@@ -16,6 +16,21 @@ export function t(key, params = {}) {
   return format(Array.isArray(text) ? text[text.length - 1] : text, params);
 }
 
+/** How many dice a roll of *state*'s game has: five, or six in Maxi Yatzy. */
+export function diceCount(state) {
+  return (state && state.dice_count) || 5;
+}
+
+/** Return *key* for the dice of *state*'s game: its "_six" twin in a game of six dice. */
+export function diceKey(state, key) {
+  return diceCount(state) === 6 ? `${key}_six` : key;
+}
+
+/** Return the translated string *key* that names the dice count of *state*'s game. */
+export function td(state, key, params = {}) {
+  return t(diceKey(state, key), params);
+}
+
 const pluralRules = new Intl.PluralRules(document.documentElement.lang || "en");
 
 /**

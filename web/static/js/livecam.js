@@ -4,9 +4,9 @@
 
 import { api, ApiError } from "./api.js";
 import { el, fill, say } from "./dom.js";
-import { diceText, t } from "./i18n.js";
+import { diceText, t, td } from "./i18n.js";
 import { captureFrame, startWebcam, stopWebcam } from "./photo.js";
-import { DICE, fresh, handled, step } from "./settle.js";
+import { diceOf, fresh, handled, step } from "./settle.js";
 
 const FRAME_MS = 250; // about four frames a second, never two requests at once
 const FRAME_WIDTH = 640;
@@ -44,7 +44,9 @@ function caption(text) {
 function describe(view) {
   switch (view.kind) {
     case "count": {
-      const count = t(view.seen > DICE ? "live_too_many" : "live_count", { n: view.seen });
+      const state = hooks.state();
+      const key = view.seen > diceOf(state) ? "live_too_many" : "live_count";
+      const count = td(state, key, { n: view.seen });
       return view.unclear ? `${count} ${t("live_unclear", { n: view.unclear })}` : count;
     }
     case "moving": return t("live_moving");
@@ -106,8 +108,8 @@ async function tick(run) {
   try {
     const blob = await captureFrame(FRAME_WIDTH, FRAME_QUALITY);
     if (blob && running === run) {
-      // Every die is in view hands-free: the five likeliest finds are the dice.
-      const reading = await api.frame(hooks.state().id, blob, DICE);
+      // Every die is in view hands-free: the five (six) likeliest finds are the dice.
+      const reading = await api.frame(hooks.state().id, blob, diceOf(hooks.state()));
       if (running === run) see(reading);
     }
   } catch (error) {

@@ -2,6 +2,7 @@
 // when the dice on the table have settled, which roll they make, and which dice did not move
 // since the last roll (kept). No DOM and no timers: livecam.js feeds it frames and acts on it.
 
+/** How many dice a roll has, unless the game says (six in Maxi Yatzy: state.dice_count). */
 export const DICE = 5;
 /** The dice must hold still (same places, same values) this long to count as settled. */
 export const SETTLE_MS = 1000;
@@ -62,24 +63,25 @@ export function follow(track, dice, now) {
 }
 
 /**
- * Return the roll that the settled *scene* makes after *previous* (the last roll's values by
- * position, null on a turn's first roll): {dice: five values by position, kept: positions}.
- * A die of the scene lying where a die of *reference* (the scene of the last roll) lay, with
- * its value, is kept at a position of that value; the thrown dice fill the other positions
- * left to right. Null when the scene makes no roll (not five dice, or nothing thrown).
+ * Return the roll of *count* dice that the settled *scene* makes after *previous* (the last
+ * roll's values by position, null on a turn's first roll): {dice: values by position, kept:
+ * positions}. A die of the scene lying where a die of *reference* (the scene of the last roll)
+ * lay, with its value, is kept at a position of that value; the thrown dice fill the other
+ * positions left to right. Null when the scene makes no roll (not *count* dice, or nothing
+ * thrown).
  */
-export function rollOf(scene, previous, reference = null) {
-  if (scene.length !== DICE) return null;
+export function rollOf(scene, previous, reference = null, count = DICE) {
+  if (scene.length !== count) return null;
   if (!previous || !reference) return { dice: scene.map((d) => d.value), kept: [] };
   const match = pairUp(scene, reference);
-  const dice = Array(DICE).fill(null);
+  const dice = Array(count).fill(null);
   const placed = new Set();
   scene.forEach((die, i) => {
     if (match[i] < 0 || reference[match[i]].value !== die.value) return;
     const at = previous.findIndex((value, p) => value === die.value && dice[p] === null);
     if (at >= 0) { dice[at] = die.value; placed.add(i); }
   });
-  if (placed.size === DICE) return null;
+  if (placed.size === count) return null;
   const kept = dice.flatMap((value, at) => (value === null ? [] : [at]));
   const thrown = scene.filter((_, i) => !placed.has(i));
   dice.forEach((value, at) => { if (value === null) dice[at] = thrown.shift().value; });
@@ -103,6 +105,11 @@ export function fresh() {
 /** Return *memory* with its current scene taken as handled (recorded or turned down). */
 export function handled(memory) {
   return { ...memory, handled: memory.track ? memory.track.dice : null };
+}
+
+/** How many dice a roll of *state*'s game has. */
+export function diceOf(state) {
+  return state.dice_count || DICE;
 }
 
 function previousOf(state) {
@@ -140,7 +147,7 @@ function synced(memory, state) {
 
 function judge(memory, state, now) {
   if (sameScene(memory.track.dice, memory.handled)) return { kind: "waiting" };
-  const roll = rollOf(memory.track.dice, previousOf(state), memory.reference);
+  const roll = rollOf(memory.track.dice, previousOf(state), memory.reference, diceOf(state));
   if (!roll) return { kind: "waiting" };
   const due = memory.track.since + SETTLE_MS + CONFIRM_MS;
   return { kind: "propose", ...roll, due, ready: now >= due };
@@ -149,7 +156,7 @@ function judge(memory, state, now) {
 /**
  * One frame: *reading* (as the frames route returns it) seen at *now* (ms) while the game is
  * *state*. Returns {memory, view}; view.kind is "over" (the game is over), "score" (the last
- * roll is in: a box must be chosen), "count" (seen, unclear: not the five dice a roll needs
+ * roll is in: a box must be chosen), "count" (seen, unclear: not the dice a roll needs
  * in view), "moving" (not settled yet), "waiting" (nothing new since the last roll) or
  * "propose" (dice, kept, due: when it is recorded unless the dice move, ready: due is past).
  */
@@ -161,7 +168,7 @@ export function step(memory, reading, now, state) {
   if (state.phase === "play" && state.roll >= state.max_rolls) {
     return { memory: next, view: { kind: "score" } };
   }
-  if (dice.length !== DICE) {
+  if (dice.length !== diceOf(state)) {
     return { memory: next, view: { kind: "count", seen: dice.length, unclear } };
   }
   if (now - next.track.since < SETTLE_MS) return { memory: next, view: { kind: "moving" } };

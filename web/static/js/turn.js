@@ -3,13 +3,13 @@
 import { renderDice } from "./dice.js";
 import { lastFirstRoll, showFirstRolls } from "./firstroll.js";
 import { el, fill } from "./dom.js";
-import { boxLabel, isolate, num, t, tn } from "./i18n.js";
+import { boxLabel, diceCount, diceKey, isolate, num, t, td, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 function heading(state) {
   if (state.phase === "first-roll") {
-    return t("first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
+    return td(state, "first_roll", { name: isolate(state.players[state.first_roll_pending[0]]) });
   }
   if (state.phase === "over") return t("game_over");
   return t("turn_of", { name: isolate(state.players[state.current_player]) });
@@ -20,7 +20,11 @@ function status(state) {
   if (state.phase === "over") return "";
   const turns = state.boxes.length;
   const parts = [t("round", { turn: state.turn, turns })];
-  parts.push(state.roll ? t("roll_of", { roll: state.roll, max: state.max_rolls }) : t("no_roll_yet"));
+  parts.push(state.roll ? t("roll_of", { roll: state.roll, max: state.max_rolls })
+    : td(state, "no_roll_yet"));
+  if (state.saves_rolls) {
+    parts.push(t("saved_rolls_n", { n: num(state.saved_rolls[state.current_player]) }));
+  }
   if (state.roll >= state.max_rolls) parts.push(t("must_score"));
   return parts.join(" · ");
 }
@@ -55,13 +59,14 @@ export function unrecorded(ctx) {
   return state.phase === "play" && Boolean(state.dice) && draft.some((v, i) => v !== state.dice[i]);
 }
 
-/** How many dice the next throw throws: the ones not kept (all five before a turn's first). */
+/** How many dice the next throw throws: the ones not kept (all of them before a turn's first). */
 function photoHint(ctx, rolling) {
   const { state } = ctx;
   const hint = $("photo-hint");
   const kept = state.phase === "play" && state.roll > 0 ? ctx.kept.size : 0;
-  hint.hidden = !(rolling && kept > 0 && kept < 5);
-  hint.textContent = hint.hidden ? "" : tn("photo_thrown", 5 - kept, { n: num(5 - kept) });
+  const thrown = diceCount(state) - kept;
+  hint.hidden = !(rolling && kept > 0 && thrown > 0);
+  hint.textContent = hint.hidden ? "" : tn(diceKey(state, "photo_thrown"), thrown, { n: num(thrown) });
 }
 
 /**
