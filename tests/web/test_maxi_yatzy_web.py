@@ -231,3 +231,14 @@ def test_a_photo_of_the_thrown_dice_makes_a_roll_of_six(quiet_app: Flask) -> Non
     assert reply.status_code == 200, reply.get_json()
     assert sorted(reply.get_json()["dice"][1:]) == [1, 1, 4, 5, 5]
     assert (reply.get_json()["dice"][0], reply.get_json()["state"]["kept"]) == (6, [0])
+
+
+def test_statistics_count_the_maxi_yatzies(quiet_app: Flask) -> None:
+    api = Api(quiet_app.test_client())
+    game = api.create(["Ann"], rules="maxi-yatzy+in-order")["id"]
+    state = api.play_out(game, dice=(5, 5, 5, 5, 5, 5))
+    boxes = state["cards"][0]["boxes"]
+    assert (boxes["fives"], boxes["five_of_a_kind"], boxes["maxi_yatzy"]) == (30, 25, 100)
+    assert state["saved_rolls"] == [40]
+    [player] = api.get("/api/stats")["players"]
+    assert (player["player"], player["games"], player["yahtzees"]) == ("Ann", 1, 1)
