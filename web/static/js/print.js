@@ -41,6 +41,39 @@ function cellText(row, card) {
   return value === null || value === undefined ? "" : num(value);
 }
 
+// The four ArUco markers (4x4 bits, ids 0 to 3 clockwise from the top left; "1" white) that
+// `pipkeeper check PHOTO` aligns a photo of the sheet by: vision/padmarkers.py reads them.
+const MARKER_BITS = [
+  ["1011", "0101", "0011", "0010"],
+  ["0000", "1111", "1001", "1010"],
+  ["0011", "0011", "0010", "1101"],
+  ["1001", "1001", "0100", "0110"],
+];
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgRect(x, y, size, fill) {
+  const rect = document.createElementNS(SVG, "rect");
+  for (const [name, value] of Object.entries({ x, y, width: size, height: size, fill })) {
+    rect.setAttribute(name, value);
+  }
+  return rect;
+}
+
+/** One marker as inline SVG: a black border around its bits, drawn crisp at any size. */
+function marker(id) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 6 6");
+  svg.setAttribute("class", `pad-marker pad-marker-${id}`);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("shape-rendering", "crispEdges");
+  svg.dataset.marker = id;
+  svg.append(svgRect(0, 0, 6, "#000"));
+  MARKER_BITS[id].forEach((row, y) => [...row].forEach((bit, x) => {
+    if (bit === "1") svg.append(svgRect(x + 1, y + 1, 1, "#fff"));
+  }));
+  return svg;
+}
+
 function playerSheet(state, seat, games) {
   const head = el("tr", {}, el("th", { scope: "col", class: "label", text: t("col_box") }),
     el("th", { scope: "col", class: "how", text: t("col_how") }),
@@ -63,7 +96,9 @@ function playerSheet(state, seat, games) {
   const total = `${t("series_totals")}: ${num(state.series.totals[seat])}`;
   return el("section", { class: "print-player", dataset: { player: seat } },
     el("h2", { text: isolate(state.players[seat]) }),
-    el("table", { class: "card" }, el("thead", {}, head), el("tbody", {}, rows)),
+    el("div", { class: "print-grid" },
+      el("table", { class: "card" }, el("thead", {}, head), el("tbody", {}, rows)),
+      [0, 1, 2, 3].map(marker)),
     el("p", { class: "print-series-total", text: total }));
 }
 

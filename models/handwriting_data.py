@@ -1,0 +1,287 @@
+"""Handwritten digits and the score pad cells rendered from them, for training and measuring
+the handwriting reader (`vision.handwriting`).
+
+The digits are MNIST's (``../shared/data/digits/mnist-10k.npz``, see its README): a fixed
+shuffle keeps the last `HELD_OUT` samples out of training, for measuring only; scikit-learn's
+1,797 `load_digits` (43 other writers) are a second held-out sample. A number is written by
+composing digit glyphs with a writer's spacing, size, slant and pen; a cell adds the ruling
+at its edges, paper, ink colour, lighting, blur, noise and JPEG, and is cut as the pipeline
+cuts cells from a photo.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.handwriting import WORK_H, WORK_W, normalize_cell
+
+ROOT = Path(__file__).resolve().parent.parent
+DIGITS = Path(os.environ.get("PIPKEEPER_DIGITS", ROOT.parent / "shared" / "data" / "digits"))
+MNIST = DIGITS / "mnist-10k.npz"
+HELD_OUT = 2000
+SPLIT_SEED = 24
+
+
+def f32(values: object) -> np.ndarray:
+    """Return *values* as a float32 array."""
+    return np.asarray(values, dtype=np.float32)
+
+
+class DigitsMissingError(FileNotFoundError):
+    """The shared handwritten digits are not where they are looked for."""
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Handwritten digits as ink 0..1 cropped to their strokes, grouped by value."""
+
+    by_digit: tuple[tuple[np.ndarray, ...], ...]
+
+    def pick(self, digit: int, rng: np.random.Generator) -> np.ndarray:
+        """Return one random glyph of *digit*."""
+        pool = self.by_digit[digit]
+        return pool[int(rng.integers(len(pool)))]
+
+
+def _crop(ink: np.ndarray) -> np.ndarray:
+    rows, cols = np.nonzero(ink > 0.1)
+    if not len(rows):
+        return ink
+    return ink[rows.min():rows.max() + 1, cols.min():cols.max() + 1]
+
+
+def _glyphs(images: np.ndarray, labels: np.ndarray) -> Glyphs:
+    ink = images.astype(np.float32) / float(images.max())
+    return Glyphs(tuple(tuple(_crop(ink[i]) for i in np.flatnonzero(labels == d))
+                        for d in range(10)))
+
+
+def load_mnist() -> tuple[np.ndarray, np.ndarray]:
+    """Return MNIST's images and labels; raises DigitsMissingError when absent."""
+    if not MNIST.exists():
+        raise DigitsMissingError(f"handwritten digits not found at {MNIST} (see its README)")
+    data = np.load(MNIST)
+    return data["images"], data["labels"]
+
+
+def mnist_split() -> tuple[Glyphs, Glyphs]:
+    """Return (training glyphs, held-out glyphs) of MNIST: a fixed shuffle, the last
+    `HELD_OUT` samples never trained on."""
+    images, labels = load_mnist()
+    order = np.random.default_rng(SPLIT_SEED).permutation(len(labels))
+    train, held = order[:-HELD_OUT], order[-HELD_OUT:]
+    return _glyphs(images[train], labels[train]), _glyphs(images[held], labels[held])
+
+
+def sklearn_glyphs() -> Glyphs:
+    """Return scikit-learn's 8x8 digits of 43 other writers, enlarged to MNIST's 20 px.
+
+    Raises ImportError when scikit-learn is not installed (the ``train`` extra has it).
+    """
+    from sklearn.datasets import load_digits  # only for measuring
+
+    digits = load_digits()
+    big = np.stack([cv2.resize(im.astype(np.float32), (20, 20), interpolation=cv2.INTER_CUBIC)
+                    for im in digits.images])
+    big = np.clip(big / 16.0, 0, 1)
+    big[big < 0.15] = 0
+    return _glyphs((big * 255).astype(np.uint8), digits.target)
+
+
+# --- writing a number ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pen:
+    """How one writer writes: size, slant, spacing and stroke weight."""
+
+    height: float  # the digits' height, as a share of the cell's height
+    stretch: float  # horizontal scale of the digits
+    gap: float  # space between digits, as a share of their height (negative: touching)
+    slant: float  # shear
+    weight: int  # -1 thinner, 0, 1 or 2 thicker strokes
+
+    @classmethod
+    def random(cls, rng: np.random.Generator) -> Pen:
+        """Return a random writer's pen."""
+        return cls(float(rng.uniform(0.45, 0.95)), float(rng.uniform(0.65, 1.45)),
+                   float(rng.uniform(-0.12, 0.4)), float(rng.uniform(-0.25, 0.25)),
+                   int(rng.choice([-1, 0, 0, 1, 1, 2])))
+
+
+def _weighted(glyph: np.ndarray, weight: int) -> np.ndarray:
+    if weight == 0:
+        return glyph
+    kernel = np.ones((2, 2), np.uint8) if abs(weight) == 1 else np.ones((3, 3), np.uint8)
+    padded = np.pad(glyph, 2)
+    return cv2.dilate(padded, kernel) if weight > 0 else cv2.erode(padded, kernel)
+
+
+def write_text(text: str, glyphs: Glyphs, pen: Pen, size: tuple[int, int],
+               rng: np.random.Generator) -> np.ndarray:
+    """Return the ink 0..1 (height x width of *size*) of *text* written across a cell of
+    that size: digits, or a scratch mark ("-" dash, "/" slash, "x" cross, "ø" slashed 0)."""
+    h, w = size
+    canvas = np.zeros((h, w), np.float32)
+    if text in ("-", "/", "x"):
+        return _scratch(canvas, text, pen, rng)
+    digits = "0" if text == "ø" else text
+    height = pen.height * h
+    parts = []
+    for char in digits:
+        glyph = _weighted(glyphs.pick(int(char), rng), pen.weight)
+        scale = height / glyph.shape[0] * float(rng.uniform(0.92, 1.08))
+        gw = max(2, round(glyph.shape[1] * scale * pen.stretch))
+        parts.append(cv2.resize(glyph, (gw, max(2, round(glyph.shape[0] * scale))),
+                                interpolation=cv2.INTER_LINEAR))
+    gap = pen.gap * height
+    total = sum(p.shape[1] for p in parts) + gap * (len(parts) - 1)
+    shrink = min(1.0, (w * 0.92) / max(total, 1))
+    x = (w - total * shrink) / 2 + float(rng.uniform(-0.2, 0.2)) * (w - total * shrink)
+    for part in parts:
+        if shrink < 1:
+            part = cv2.resize(part, (max(2, round(part.shape[1] * shrink)), part.shape[0]))
+        y = (h - part.shape[0]) / 2 + float(rng.normal(0, 0.08)) * h
+        _paste(canvas, part, round(x), round(y))
+        x += part.shape[1] + gap * shrink
+    if text == "ø":
+        _scratch(canvas, "/", pen, rng, reach=0.6)
+    return _sheared(canvas, pen.slant)
+
+
+def _paste(canvas: np.ndarray, part: np.ndarray, x: int, y: int) -> None:
+    h, w = canvas.shape
+    y0, x0 = max(y, 0), max(x, 0)
+    y1, x1 = min(y + part.shape[0], h), min(x + part.shape[1], w)
+    if y1 > y0 and x1 > x0:
+        piece = part[y0 - y:y1 - y, x0 - x:x1 - x]
+        canvas[y0:y1, x0:x1] = np.maximum(canvas[y0:y1, x0:x1], piece)
+
+
+def _sheared(canvas: np.ndarray, slant: float) -> np.ndarray:
+    h, w = canvas.shape
+    matrix = f32([[1, -slant, slant * h / 2], [0, 1, 0]])
+    return np.asarray(cv2.warpAffine(canvas, matrix, (w, h), flags=cv2.INTER_LINEAR))
+
+
+def _scratch(canvas: np.ndarray, mark: str, pen: Pen, rng: np.random.Generator,
+             reach: float = 1.0) -> np.ndarray:
+    h, w = canvas.shape
+    thick = max(1, round(h * float(rng.uniform(0.03, 0.09))))
+    cx, cy = w / 2 + float(rng.uniform(-0.15, 0.15)) * w, h / 2 + float(rng.normal(0, 0.06)) * h
+    half_w = float(rng.uniform(0.12, 0.35)) * w * reach
+    half_h = pen.height * h / 2 * reach
+    if mark == "-":
+        tilt = float(rng.uniform(-0.12, 0.12)) * half_w
+        lines = [((cx - half_w, cy - tilt), (cx + half_w, cy + tilt))]
+    else:
+        half_w = min(half_w, half_h * 1.2)
+        lines = [((cx - half_w, cy + half_h), (cx + half_w, cy - half_h))]
+        if mark == "x":
+            lines.append(((cx - half_w, cy - half_h), (cx + half_w, cy + half_h)))
+    for (x0, y0), (x1, y1) in lines:
+        cv2.line(canvas, (round(x0), round(y0)), (round(x1), round(y1)), 1.0, thick,
+                 cv2.LINE_AA)
+    return canvas
+
+
+# --- a cell as the pipeline cuts it -------------------------------------------------------
+
+
+def random_text(rng: np.random.Generator) -> tuple[str, int | None]:
+    """Return what a random cell holds, as written and as its value (None: blank)."""
+    kind = rng.random()
+    if kind < 0.06:
+        return "", None
+    if kind < 0.12:
+        return str(rng.choice(["-", "/", "x", "ø", "0"])), 0
+    digits = int(rng.choice([1, 2, 3], p=[0.32, 0.5, 0.18]))
+    first = "7" if rng.random() < 0.12 else str(rng.integers(1, 10))
+    text = first + "".join(str(d) for d in rng.integers(0, 10, digits - 1))
+    return text, int(text)
+
+
+def _ruling(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """The cell's printed ruling near its edges, as ink 0..1."""
+    h, w = shape
+    lines = np.zeros(shape, np.float32)
+    edge = (h * 0.12 / 1.24, w * 0.12 * h / 1.24 / w)  # where the cell's edges fall in the cut
+    for axis in (0, 1):
+        for at in (edge[0] if axis == 0 else edge[1], None):
+            if rng.random() < 0.15:
+                continue
+            size = h if axis == 0 else w
+            base = at if at is not None else size - (edge[0] if axis == 0 else edge[1])
+            pos = round(base + float(rng.normal(0, 0.05)) * h)
+            thick = int(rng.integers(1, 5))
+            strength = float(rng.uniform(0.25, 1.0))
+            if axis == 0:
+                lines[max(pos, 0):max(pos + thick, 0), :] = strength
+            else:
+                lines[:, max(pos, 0):max(pos + thick, 0)] = strength
+    return lines
+
+
+def _light(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    h, w = gray.shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    gx, gy = rng.uniform(-0.3, 0.3, 2)
+    light = 1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5)
+    if rng.random() < 0.3:  # the edge of a shadow across the cell
+        angle = float(rng.uniform(0, np.pi))
+        side = (xx - w * rng.random()) * np.cos(angle) + (yy - h * rng.random()) * np.sin(angle)
+        light = light * np.where(side > 0, float(rng.uniform(0.45, 0.85)), 1.0)
+    return np.asarray(gray * light)
+
+
+def render_cell(text: str, glyphs: Glyphs, rng: np.random.Generator) -> np.ndarray:
+    """Return a WORK_H x WORK_W gray cell (uint8) with *text* written in it, as cut from a
+    photo: the ruling at its edges, paper, ink, light, blur, noise and JPEG."""
+    h, w = WORK_H, WORK_W
+    inner = (round(h / 1.24), round(w - 0.24 * h / 1.24))
+    ink: np.ndarray = np.zeros((h, w), np.float32)
+    if text:
+        written = write_text(text, glyphs, Pen.random(rng), inner, rng)
+        dy, dx = (h - inner[0]) // 2, (w - inner[1]) // 2
+        shift = rng.normal(0, 0.05, 2) * h
+        ink = cv2.warpAffine(written, f32([[1, 0, dx + shift[1]], [0, 1, dy + shift[0]]]),
+                             (w, h))
+    if rng.random() < 0.3:  # pencil: grainy, lighter strokes
+        ink = ink * rng.uniform(0.5, 1.0, ink.shape).astype(np.float32)
+    paper = float(rng.uniform(150, 250))
+    darkness = float(rng.uniform(0.45, 0.95))
+    rule = _ruling((h, w), rng) * float(rng.uniform(0.3, 0.9))
+    gray: np.ndarray = paper * (1 - darkness * np.clip(ink, 0, 1)) * (1 - rule)
+    gray = _light(gray, rng)
+    if rng.random() < 0.6:
+        gray = cv2.GaussianBlur(gray, (0, 0), float(rng.uniform(0.3, 2.0)))
+    gray = gray + rng.normal(0, float(rng.uniform(0, 8)), gray.shape)
+    gray = np.clip(gray, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        quality = int(rng.integers(25, 90))
+        gray = np.asarray(cv2.imdecode(
+            cv2.imencode(".jpg", gray, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+            cv2.IMREAD_GRAYSCALE))
+    return gray
+
+
+def cell_batch(count: int, glyphs: Glyphs, seed: int) -> tuple[np.ndarray, list[str]]:
+    """Return *count* normalized cells (count x CELL_H x CELL_W float32) and their labels
+    (the digits of the value, "" for blank)."""
+    from vision.handwriting import CELL_H, CELL_W
+
+    rng = np.random.default_rng(seed)
+    cells = np.zeros((count, CELL_H, CELL_W), np.float32)
+    labels: list[str] = []
+    for i in range(count):
+        text, value = random_text(rng)
+        gray = render_cell(text, glyphs, rng)
+        small = cv2.resize(gray, (CELL_W, CELL_H), interpolation=cv2.INTER_AREA)
+        cells[i] = normalize_cell(small)
+        labels.append("" if value is None else str(value))
+    return cells, labels

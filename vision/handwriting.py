@@ -1,0 +1,175 @@
+"""Read what is written in a score pad's cell: a number of one to three digits, nothing, or a
+scratch mark (a dash, a slash, a cross or a 0: the box scores 0).
+
+A cell is cut from the photo with a small margin (`cut_cell`), turned into ink darkness
+0..1 against its own paper (`normalize_cell`) and read by ``handwriting.onnx``, a small
+convolutional network whose output is a CTC sequence over 24 steps of the cell's width
+(classes: CTC blank, digits 0..9). A prefix beam search (`ctc_candidates`) turns it into
+the cell's likeliest readings with their probabilities: ``None`` for a blank cell, else
+the number (a scratch mark is read as 0).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, partial
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+from vision.onnx import open_session
+
+CELL_H, CELL_W = 32, 96  # the network's input: one cell, ink 0..1
+WORK_H, WORK_W = 2 * CELL_H, 2 * CELL_W  # cells are cut at twice that, then reduced
+MARGIN = 0.12  # share of the cell's height added around it, so strokes over the ruling stay
+BLANK = 0  # CTC blank class; digit d is class d + 1
+MAX_DIGITS = 3
+MODEL = "handwriting.onnx"
+# A step's class below this probability is not followed by the beam search: it changes a
+# candidate's probability by less than that and keeps the search fast.
+PRUNE = 1e-4
+
+Candidate = tuple[int | None, float]
+_PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+
+
+@dataclass(frozen=True)
+class CellReading:
+    """A cell's likeliest readings, best first: (value or None for blank, probability)."""
+
+    candidates: tuple[Candidate, ...]
+
+    @property
+    def value(self) -> int | None:
+        """The likeliest reading (None: blank)."""
+        return self.candidates[0][0]
+
+    @property
+    def confidence(self) -> float:
+        """The likeliest reading's probability."""
+        return self.candidates[0][1]
+
+
+def cell_quad_with_margin(quad: np.ndarray) -> np.ndarray:
+    """Return *quad* (4x2: top-left, top-right, bottom-right, bottom-left) grown by
+    `MARGIN` of its height on every side."""
+    quad = np.asarray(quad, dtype=np.float32)
+    left, right = quad[[0, 3]].mean(0), quad[[1, 2]].mean(0)
+    top, bottom = quad[[0, 1]].mean(0), quad[[3, 2]].mean(0)
+    across = (right - left) / max(float(np.linalg.norm(right - left)), 1e-6)
+    down = (bottom - top) / max(float(np.linalg.norm(bottom - top)), 1e-6)
+    pad = MARGIN * float(np.linalg.norm(bottom - top))
+    grow = np.array([-across - down, across - down, across + down, -across + down])
+    return (quad + pad * grow).astype(np.float32)
+
+
+def cut_cell(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Return the cell *quad* of image *gray* (with its margin), straightened to
+    CELL_H x CELL_W gray pixels."""
+    target = np.array([[0, 0], [WORK_W, 0], [WORK_W, WORK_H], [0, WORK_H]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(cell_quad_with_margin(quad), target)
+    work = cv2.warpPerspective(gray, matrix, (WORK_W, WORK_H), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.resize(work, (CELL_W, CELL_H), interpolation=cv2.INTER_AREA)
+
+
+def normalize_cell(gray: np.ndarray) -> np.ndarray:
+    """Return the ink darkness 0..1 of a CELL_H x CELL_W gray cell against its own paper:
+    each pixel against the brightest paper near it (which takes out shadows and uneven
+    light), a faint cell not stretched to full contrast."""
+    pixels = gray.astype(np.float32) + 1.0
+    paper = cv2.GaussianBlur(cv2.dilate(pixels, _PAPER_KERNEL), (0, 0), 2.0)
+    dark = np.clip(1.0 - pixels / np.maximum(paper, pixels), 0.0, 1.0)
+    span = max(float(dark.max()), 0.35)
+    return np.asarray(dark / span, dtype=np.float32)
+
+
+def ink_of(image: np.ndarray) -> np.ndarray:
+    """Return the single channel in which ink of any colour is dark: a colour image's
+    darkest channel (blue ink is dark in red), a gray one as it is."""
+    return image if image.ndim == 2 else image.min(axis=2)
+
+
+def _log_add(a: float, b: float) -> float:
+    if a == -math.inf:
+        return b
+    if b == -math.inf:
+        return a
+    top = max(a, b)
+    return top + math.log1p(math.exp(-abs(a - b)))
+
+
+def _add(beams: dict[str, tuple[float, float]], prefix: str, blank: float,
+         char: float) -> None:
+    old = beams.get(prefix, (-math.inf, -math.inf))
+    beams[prefix] = (_log_add(old[0], blank), _log_add(old[1], char))
+
+
+def ctc_candidates(probs: np.ndarray, beam: int = 8) -> list[tuple[str, float]]:
+    """Return the likeliest label strings of a CTC output *probs* (steps x classes, rows
+    summing to 1) by prefix beam search, best first, with their probabilities."""
+    logs = np.log(np.maximum(probs, 1e-12))
+    beams: dict[str, tuple[float, float]] = {"": (0.0, -math.inf)}  # (ends blank, ends char)
+    for step in range(logs.shape[0]):
+        row = logs[step]
+        classes = [c for c in range(1, logs.shape[1]) if probs[step, c] > PRUNE]
+        nxt: dict[str, tuple[float, float]] = {}
+        add = partial(_add, nxt)
+        for prefix, (p_blank, p_char) in beams.items():
+            total = _log_add(p_blank, p_char)
+            add(prefix, total + row[BLANK], -math.inf)
+            if prefix:
+                last = int(prefix[-1]) + 1
+                add(prefix, -math.inf, p_char + row[last])
+            for c in classes:
+                if len(prefix) >= MAX_DIGITS + 1:
+                    break
+                digit = str(c - 1)
+                if prefix and int(prefix[-1]) + 1 == c:
+                    add(prefix + digit, -math.inf, p_blank + row[c])
+                else:
+                    add(prefix + digit, -math.inf, total + row[c])
+        ranked = sorted(nxt.items(), key=lambda kv: -_log_add(*kv[1]))
+        beams = dict(ranked[:beam])
+    scored = [(text, math.exp(_log_add(*p))) for text, p in beams.items()]
+    return sorted(scored, key=lambda kv: -kv[1])
+
+
+def to_candidates(texts: Sequence[tuple[str, float]], top: int = 5) -> tuple[Candidate, ...]:
+    """Return label strings as values (a number of up to three digits; "" is blank), merging
+    spellings of one value ("07" is 7), renormalized over what is kept, best first."""
+    merged: dict[int | None, float] = {}
+    for text, p in texts:
+        if len(text) > MAX_DIGITS:
+            continue
+        value = int(text) if text else None
+        merged[value] = merged.get(value, 0.0) + p
+    total = sum(merged.values()) or 1.0
+    ranked = sorted(merged.items(), key=lambda kv: -kv[1])[:top]
+    return tuple((value, p / total) for value, p in ranked)
+
+
+class HandwritingReader:
+    """The handwriting model's session; per-call data is passed in, never kept."""
+
+    def __init__(self, session: ort.InferenceSession) -> None:
+        self.session = session
+        self.input_name = session.get_inputs()[0].name
+
+    def read(self, cells: np.ndarray) -> list[CellReading]:
+        """Return the reading of each normalized cell (N x CELL_H x CELL_W, ink 0..1)."""
+        if not len(cells):
+            return []
+        batch = np.ascontiguousarray(cells[:, None], dtype=np.float32)
+        probs = self.session.run(None, {self.input_name: batch})[0]  # N x steps x classes
+        return [CellReading(to_candidates(ctc_candidates(p))) for p in probs]
+
+
+@cache
+def handwriting_reader(folder: Path | None = None) -> HandwritingReader:
+    """Return the shared reader of ``handwriting.onnx``; raises ModelError when missing."""
+    return HandwritingReader(open_session(MODEL, folder))
