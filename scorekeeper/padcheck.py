@@ -28,6 +28,7 @@ Candidates = tuple[tuple[int | None, float], ...]
 MISTAKE = 0.003
 SURE = 0.9
 BLANK_COLUMN = 0.9  # a column whose every cell is this surely blank is an unplayed game
+KEEP_SUMS = 400  # the likeliest partial sums kept while adding up a section's boxes
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ def _best_sums(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
                 weight = score + _log(p * _box_weight(legal, value))
                 if weight > nxt.get(key, -math.inf):
                     nxt[key] = weight
-        best = nxt
+        best = dict(sorted(nxt.items(), key=lambda kv: -kv[1])[:KEEP_SUMS])
     return best
 
 
@@ -195,20 +196,36 @@ def _lower_options(column: _Column) -> dict[int, tuple[float, int, int | None]]:
     return best
 
 
+def _grand_scores(column: _Column) -> tuple[float, dict[int, float]]:
+    """Return the Grand total rows' log weight for a sum none of them reads, and for each
+    sum one of them does."""
+    rows = column.totals.get("grand_total", ())
+    base = sum(max(_log(p * MISTAKE) for _, p in c) for c in rows)
+    read = {v for c in rows for v, _ in c if v is not None}
+    return base, {g: column.total_score("grand_total", g) for g in read}
+
+
 def _choose_sums(column: _Column) -> tuple[int, int, int | None]:
     """Return the upper boxes' sum, the lower boxes' sum and the checks read that make the
-    likeliest column."""
+    likeliest column.
+
+    The Grand total couples the two sections only where it reads the sum: elsewhere it
+    costs the same for any sum, so the best of each section alone is the other choice.
+    """
     upper = {u: s + column.total_score("upper_subtotal", u)
              + column.total_score("upper_bonus", column.bonus(u))
              + column.total_score("upper_total", column.upper_total(u))
              for u, s in _best_sums(column.rules, column.upper, column.finished).items()}
     lower = _lower_options(column)
-    best = (-math.inf, 0, 0)
-    for u, su in upper.items():
-        for lt, (sl, _, _) in lower.items():
-            score = su + sl + column.total_score("grand_total", column.upper_total(u) + lt)
-            if score > best[0]:
-                best = (score, u, lt)
+    base, read = _grand_scores(column)
+    u = max(upper, key=lambda k: upper[k])
+    lt = max(lower, key=lambda k: lower[k][0])
+    best = (upper[u] + lower[lt][0] + base, u, lt)
+    for grand, score in read.items():
+        for cu, su in upper.items():
+            rest = grand - column.upper_total(cu)
+            if rest in lower and su + lower[rest][0] + score > best[0]:
+                best = (su + lower[rest][0] + score, cu, rest)
     _, u, lt = best
     _, low, checks = lower[lt]
     return u, low, checks
@@ -227,8 +244,9 @@ def _pick_boxes(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
                 weight = score + _log(p * _box_weight(legal, value))
                 if weight > nxt.get(key, (-math.inf, ()))[0]:
                     nxt[key] = (weight, (*values, value))
-        best = nxt
-    return dict(zip((slug for slug, _ in cells), best[target][1], strict=True))
+        best = dict(sorted(nxt.items(), key=lambda kv: -kv[1][0])[:KEEP_SUMS])
+    chosen = best.get(target) or max(best.values(), key=lambda entry: entry[0])
+    return dict(zip((slug for slug, _ in cells), chosen[1], strict=True))
 
 
 def _weighted(candidates: Candidates, weight: Mapping[int | None, float]) -> list[
@@ -291,3 +309,15 @@ def check_column(rules: RuleSet, rows: Sequence[LayoutRow],
         cells.append(CellChoice(i, row.key, value, confidence, candidates))
     pad = Pad(rules, boxes, totals)
     return ColumnCheck(tuple(cells), pad, tuple(audit(pad, finished=finished)))
+
+
+def problem_cells(check: ColumnCheck, problem: Problem) -> tuple[CellChoice, ...]:
+    """Return the cells *problem* is about: its row's cell (the checks row for a count of
+    checks); of a total printed twice, the copies holding the value found wrong."""
+    keys = {problem.row}
+    if problem.row in ("yahtzee_bonus_checks", "yahtzee_bonus"):
+        keys = {"yahtzee_bonus_checks", "yahtzee_bonus"} if problem.code in (
+            "bonus_without_yahtzee", "too_many_checks") else keys
+    cells = [cell for cell in check.cells if cell.key in keys]
+    written = [cell for cell in cells if cell.value == problem.written]
+    return tuple(written or cells)
