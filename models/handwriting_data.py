@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.handwriting import WORK_H, WORK_W, normalize_cell
+from vision.handwriting import MARGIN, WORK_H, WORK_W, fit_cell, normalize_cell
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGITS = Path(os.environ.get("PIPKEEPER_DIGITS", ROOT.parent / "shared" / "data" / "digits"))
@@ -196,9 +196,9 @@ def _scratch(canvas: np.ndarray, mark: str, pen: Pen, rng: np.random.Generator,
 def random_text(rng: np.random.Generator) -> tuple[str, int | None]:
     """Return what a random cell holds, as written and as its value (None: blank)."""
     kind = rng.random()
-    if kind < 0.06:
+    if kind < 0.07:
         return "", None
-    if kind < 0.12:
+    if kind < 0.14:
         return str(rng.choice(["-", "/", "x", "ø", "0"])), 0
     digits = int(rng.choice([1, 2, 3], p=[0.32, 0.5, 0.18]))
     first = "7" if rng.random() < 0.12 else str(rng.integers(1, 10))
@@ -207,23 +207,21 @@ def random_text(rng: np.random.Generator) -> tuple[str, int | None]:
 
 
 def _ruling(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
-    """The cell's printed ruling near its edges, as ink 0..1."""
+    """The cell's printed ruling at its edges (a margin of MARGIN of the cell's height
+    inside the cut on every side), now and then a little off, as ink 0..1."""
     h, w = shape
+    edge = h * MARGIN / (1 + 2 * MARGIN)
     lines = np.zeros(shape, np.float32)
-    edge = (h * 0.12 / 1.24, w * 0.12 * h / 1.24 / w)  # where the cell's edges fall in the cut
-    for axis in (0, 1):
-        for at in (edge[0] if axis == 0 else edge[1], None):
-            if rng.random() < 0.15:
-                continue
-            size = h if axis == 0 else w
-            base = at if at is not None else size - (edge[0] if axis == 0 else edge[1])
-            pos = round(base + float(rng.normal(0, 0.05)) * h)
-            thick = int(rng.integers(1, 5))
-            strength = float(rng.uniform(0.25, 1.0))
-            if axis == 0:
-                lines[max(pos, 0):max(pos + thick, 0), :] = strength
-            else:
-                lines[:, max(pos, 0):max(pos + thick, 0)] = strength
+    for axis, at in ((0, edge), (0, h - edge), (1, edge), (1, w - edge)):
+        if rng.random() < 0.12:
+            continue
+        pos = round(at + float(rng.normal(0, 0.035)) * h)
+        thick = int(rng.integers(1, 5))
+        strength = float(rng.uniform(0.25, 1.0))
+        if axis == 0:
+            lines[max(pos - thick // 2, 0):max(pos + thick - thick // 2, 0), :] = strength
+        else:
+            lines[:, max(pos - thick // 2, 0):max(pos + thick - thick // 2, 0)] = strength
     return lines
 
 
@@ -240,15 +238,20 @@ def _light(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def render_cell(text: str, glyphs: Glyphs, rng: np.random.Generator) -> np.ndarray:
-    """Return a WORK_H x WORK_W gray cell (uint8) with *text* written in it, as cut from a
-    photo: the ruling at its edges, paper, ink, light, blur, noise and JPEG."""
-    h, w = WORK_H, WORK_W
-    inner = (round(h / 1.24), round(w - 0.24 * h / 1.24))
+    """Return a gray cell (uint8, WORK_H high, as wide as the cell's shape) with *text*
+    written in it, as cut from a photo: the ruling at its edges, paper, ink, light, blur,
+    noise and JPEG."""
+    h = WORK_H
+    inner_h = h / (1 + 2 * MARGIN)
+    edge = inner_h * MARGIN
+    w = int(min(WORK_W, round(inner_h * float(rng.uniform(1.6, 3.6)) + 2 * edge)))
     ink: np.ndarray = np.zeros((h, w), np.float32)
     if text:
-        written = write_text(text, glyphs, Pen.random(rng), inner, rng)
-        dy, dx = (h - inner[0]) // 2, (w - inner[1]) // 2
-        shift = rng.normal(0, 0.05, 2) * h
+        # As on a pad: the pen may reach a little past the cell, onto its ruling.
+        area = (round(inner_h * 1.15), round(w - 2 * edge - 4))
+        written = write_text(text, glyphs, Pen.random(rng), area, rng)
+        dy, dx = edge - inner_h * 0.075, edge + 2
+        shift = rng.normal(0, 0.04, 2) * h
         ink = cv2.warpAffine(written, f32([[1, 0, dx + shift[1]], [0, 1, dy + shift[0]]]),
                              (w, h))
     if rng.random() < 0.3:  # pencil: grainy, lighter strokes
@@ -280,8 +283,6 @@ def cell_batch(count: int, glyphs: Glyphs, seed: int) -> tuple[np.ndarray, list[
     labels: list[str] = []
     for i in range(count):
         text, value = random_text(rng)
-        gray = render_cell(text, glyphs, rng)
-        small = cv2.resize(gray, (CELL_W, CELL_H), interpolation=cv2.INTER_AREA)
-        cells[i] = normalize_cell(small)
+        cells[i] = normalize_cell(fit_cell(render_cell(text, glyphs, rng)))
         labels.append("" if value is None else str(value))
     return cells, labels

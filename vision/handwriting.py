@@ -68,13 +68,31 @@ def cell_quad_with_margin(quad: np.ndarray) -> np.ndarray:
 
 
 def cut_cell(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """Return the cell *quad* of image *gray* (with its margin), straightened to
-    CELL_H x CELL_W gray pixels."""
-    target = np.array([[0, 0], [WORK_W, 0], [WORK_W, WORK_H], [0, WORK_H]], dtype=np.float32)
-    matrix = cv2.getPerspectiveTransform(cell_quad_with_margin(quad), target)
-    work = cv2.warpPerspective(gray, matrix, (WORK_W, WORK_H), flags=cv2.INTER_LINEAR,
+    """Return the cell *quad* of image *gray* (with its margin), straightened at its own
+    shape to WORK_H pixels high (at most WORK_W wide), then fitted by `fit_cell`."""
+    grown = cell_quad_with_margin(quad)
+    across = float(np.linalg.norm(grown[1] - grown[0]) + np.linalg.norm(grown[2] - grown[3]))
+    down = float(np.linalg.norm(grown[3] - grown[0]) + np.linalg.norm(grown[2] - grown[1]))
+    width = int(min(WORK_W, max(WORK_H, round(WORK_H * across / max(down, 1e-6)))))
+    target = np.array([[0, 0], [width, 0], [width, WORK_H], [0, WORK_H]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(grown, target)
+    work = cv2.warpPerspective(gray, matrix, (width, WORK_H), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
-    return cv2.resize(work, (CELL_W, CELL_H), interpolation=cv2.INTER_AREA)
+    return fit_cell(work)
+
+
+def fit_cell(work: np.ndarray) -> np.ndarray:
+    """Return a cell cut WORK_H high at its own shape as CELL_H x CELL_W gray pixels: halved,
+    then centred on paper of its own brightness (a cell wider than that is narrowed), so
+    digits keep their shape on pads of any cell width."""
+    width = round(work.shape[1] * CELL_H / work.shape[0])
+    small = cv2.resize(work, (min(width, CELL_W), CELL_H), interpolation=cv2.INTER_AREA)
+    spare = CELL_W - small.shape[1]
+    if spare <= 0:
+        return np.asarray(small)
+    paper = float(np.percentile(small, 90))
+    return np.asarray(cv2.copyMakeBorder(small, 0, 0, spare // 2, spare - spare // 2,
+                                         cv2.BORDER_CONSTANT, value=paper))
 
 
 def normalize_cell(gray: np.ndarray) -> np.ndarray:

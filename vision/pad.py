@@ -273,7 +273,7 @@ def _check_counts(spec: GridSpec, rows: list[int], columns: list[int], count: in
     """Refuse a grid whose columns or rows are not the layout's (another pad, or part of
     one), saying what was found."""
     wanted_columns = spec.label_columns + count
-    row_slack = max(2, spec.rows // 6)  # rows whose ruling was missed are placed evenly
+    row_slack = 1  # a row line missed is placed evenly; two would be another pad
     if len(columns) - 1 != wanted_columns or abs(len(rows) - 1 - spec.rows) > row_slack:
         raise PadNotFoundError(
             f"found a grid of {len(rows) - 1} rows and {len(columns) - 1} columns, but a "

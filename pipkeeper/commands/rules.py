@@ -7,9 +7,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from pipkeeper.commands.padphoto import is_photo, run_photo_check
 from scorekeeper import RULESET_NAMES, Dice, Joker, RuleSet, ruleset
 from scorekeeper.audit import Pad, PadFormatError, audit
 from scorekeeper.cardfile import MAX_FILE_BYTES, file_kind
+from scorekeeper.padlayouts import LAYOUT_NAMES
 from scorekeeper.rulesets import MAXI_DICE, VARIANTS
 
 EXIT_PROBLEMS = 1
@@ -37,13 +39,20 @@ def register(subparsers: Any) -> None:
                        help="five dice: 6 6 4 6 6 or 66466 (six in Maxi Yatzy)")
     score.set_defaults(handler=run_score)
 
-    check = subparsers.add_parser("check", help="check a filled paper pad column (.json or .csv)")
+    check = subparsers.add_parser(
+        "check", help="check a filled paper pad: a typed column (.json or .csv) or a photo")
     _add_rules_option(check, default=None)
-    check.add_argument("--json", action="store_true", help="print one JSON object")
+    check.add_argument("--json", action="store_true", help="print one JSON object per pad")
     check.add_argument(
         "--in-progress", action="store_true", help="the game is not over: blank boxes are fine"
     )
-    check.add_argument("pad_file", metavar="PAD_FILE", help="the pad, as .json or .csv")
+    check.add_argument("--layout", metavar="NAME",
+                       help=f"a photo's pad: {', '.join(LAYOUT_NAMES)} (default: pipkeeper's "
+                            "printed pad by its markers, else any that fits the rules)")
+    check.add_argument("--annotate", metavar="DIR",
+                       help="write each photo with its cells and problems drawn into DIR")
+    check.add_argument("pad_files", nargs="+", metavar="PAD_FILE",
+                       help="the pad, as .json or .csv, or a photo of it (.jpg, .png, ...)")
     check.set_defaults(handler=run_check)
 
 
@@ -176,11 +185,19 @@ def read_pad(path: str, rules: str | None) -> Pad:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Audit the pad in *args.pad_file*; print the problems; return 0 when consistent, else 1.
+    """Audit each pad file or photo in *args.pad_files*; print the problems; return 0 when
+    every one is consistent, else 1.
 
     Raises PadFormatError or RuleSetError for a file that cannot be read as a pad.
     """
-    pad = read_pad(args.pad_file, args.rules)
+    codes = [run_photo_check(args, name) if is_photo(name) else _check_file(args, name)
+             for name in args.pad_files]
+    return max(codes)
+
+
+def _check_file(args: argparse.Namespace, name: str) -> int:
+    """Audit the typed pad in file *name*; print; return 0 when consistent, else 1."""
+    pad = read_pad(name, args.rules)
     problems = audit(pad, finished=not args.in_progress)
     if args.json:
         report = {
@@ -190,10 +207,10 @@ def run_check(args: argparse.Namespace) -> int:
         }
         print(json.dumps(report, ensure_ascii=False))
     elif not problems:
-        print(f"{args.pad_file}: pad is consistent ({pad.rules.name})")
+        print(f"{name}: pad is consistent ({pad.rules.name})")
     else:
         count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
-        print(f"{args.pad_file}: {count} ({pad.rules.name})")
+        print(f"{name}: {count} ({pad.rules.name})")
         for problem in problems:
             print(f"  {problem.message}")
     return EXIT_PROBLEMS if problems else 0
