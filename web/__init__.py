@@ -40,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         i18n,
         join,
         limits,
+        padphotos,
         pages,
         security,
         storage,
@@ -64,6 +65,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for resource in (store, access, errors, security, events, i18n, advice, limits):
         resource.init_app(app)
     app.url_map.converters["game_id"] = GameIdConverter
-    for blueprint in (api.bp, api_advice.bp, frames.bp, join.bp, pages.bp, downloads.bp):
+    for blueprint in (api.bp, api_advice.bp, frames.bp, join.bp, pages.bp, downloads.bp,
+                      padphotos.bp):
         app.register_blueprint(blueprint)
     return app

@@ -71,6 +71,8 @@ export const api = {
     call("POST", `${game(id)}/corrections/preview`, correction),
   next: (id, version) => call("POST", `${game(id)}/next`, { version }),
   pad: (id) => call("GET", `${game(id)}/pad`),
+  /** A photographed pad read and checked: *form* holds photo, rules, layout, finished. */
+  padPhoto: (form) => call("POST", "/api/pad-photo", form),
   hint: (id) => call("GET", `${game(id)}/hint`),
   review: (id) => call("GET", `${game(id)}/review`),
   audit: (rules, boxes, totals, finished = true) =>

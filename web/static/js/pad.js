@@ -121,6 +121,7 @@ async function check(event) {
   const { rules, boxes, totals } = readPad();
   try {
     const result = await api.audit(rules, boxes, totals, !$("pad-in-progress").checked);
+    document.dispatchEvent(new CustomEvent("pad-checked", { detail: result }));
     const unplaced = [];
     result.problems.forEach((p) => markProblem(p, unplaced));
     const summary = result.ok ? t("audit_ok") : tn("audit_problems", result.problems.length, { n: num(result.problems.length) });
