@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 TRAIN_STAMP := $(VENV)/.installed-train
 
-.PHONY: run test lint train eval bench loadtest solve clean
+.PHONY: run test lint train train-handwriting eval bench loadtest solve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,12 +34,26 @@ test: lint
 train: $(TRAIN_STAMP)
 	$(BIN)/python -m models.train
 
+# The pad reader's handwriting model (about 20 minutes on one shared CPU core).
+train-handwriting: $(TRAIN_STAMP)
+	nice $(BIN)/python -m models.handwriting
+
 eval: $(STAMP)
 	$(BIN)/python -m models.evaluate --loso
+	$(BIN)/python -m models.padeval
 
-bench: $(STAMP)
+# The advisor's bench runs beside the reference solver yatzy-solver: installed here, into
+# build/bench-deps, never into the app's environment or its dependencies.
+BENCH_DEPS := build/bench-deps
+REFERENCE_SOLVER := yatzy-solver==1.0.0
+
+$(BENCH_DEPS)/.installed: $(STAMP)
+	$(BIN)/python -m pip install --quiet --no-deps --target $(BENCH_DEPS) $(REFERENCE_SOLVER)
+	touch $@
+
+bench: $(STAMP) $(BENCH_DEPS)/.installed
 	$(BIN)/python -m models.bench
-	$(BIN)/python -m scorekeeper.advisor.bench
+	PYTHONPATH=$(BENCH_DEPS) $(BIN)/python -m scorekeeper.advisor.bench
 
 # Then the tables spread over 4 processes on one PostgreSQL, beside SQLite with one.
 loadtest: $(STAMP)

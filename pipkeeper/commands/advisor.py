@@ -9,13 +9,14 @@ import argparse
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pipkeeper.commands.rules import read_file
 from scorekeeper import RULESET_NAMES, Dice, RuleSet, Scorecard, ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.advisor import Option, Table
+    from scorekeeper.advisor.solver import Progress
 
 
 def register(subparsers: Any) -> None:
@@ -40,8 +41,13 @@ def register(subparsers: Any) -> None:
         "--roll", type=int, required=True, choices=(1, 2, 3), metavar="N",
         help="which roll of the turn the dice are (1, 2 or 3)",
     )
+    advise.add_argument(
+        "--rolls-left", type=int, metavar="N",
+        help="rolls still to come this turn (default 3 - roll; more with saved rolls)",
+    )
     advise.add_argument("--json", action="store_true", help="print one JSON object")
-    advise.add_argument("dice", nargs="+", metavar="DICE", help="five dice: 6 6 4 6 6 or 66466")
+    advise.add_argument("dice", nargs="+", metavar="DICE",
+                        help="five dice (six in Maxi Yatzy): 6 6 4 6 6 or 66466")
     advise.set_defaults(handler=run_advise)
 
 
@@ -58,7 +64,7 @@ def _add_rules_option(parser: argparse.ArgumentParser) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     """Build or load the table of *args.rules*; print the time and, last, the expected score.
 
-    Raises RuleSetError for an unknown rule set.
+    A build shows its progress on stderr. Raises RuleSetError for an unknown rule set.
     """
     from scorekeeper.advisor import build, cache_path, load, save
 
@@ -68,7 +74,9 @@ def run_solve(args: argparse.Namespace) -> int:
     if table is not None:
         print(f"loaded {rules.name} from {cache_path(rules)} in {_since(start)}")
     else:
-        table = build(rules)
+        bar = ProgressBar(sys.stderr)
+        table = build(rules, bar)
+        bar.close()
         print(f"solved {rules.name} in {_since(start)}")
         try:
             print(f"saved to {save(table)}")
@@ -80,6 +88,34 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def _since(start: float) -> str:
     return f"{time.perf_counter() - start:.2f} s"
+
+
+class ProgressBar:
+    """A build's progress on *stream*: rewritten in place on a terminal, else one line
+    every *every* seconds (a log file)."""
+
+    def __init__(self, stream: TextIO, every: float = 30.0) -> None:
+        self._stream = stream
+        self._live = stream.isatty()
+        self._every = 0.5 if self._live else every
+        self._shown = -self._every
+        self._drawn = False
+
+    def __call__(self, progress: Progress) -> None:
+        """Show *progress* unless the last line is younger than the interval."""
+        if progress.seconds - self._shown < self._every and progress.done < progress.total:
+            return
+        self._shown = progress.seconds
+        end = "\r" if self._live else "\n"
+        self._stream.write(progress.describe() + end)
+        self._stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        """End a bar drawn in place with a new line."""
+        if self._live and self._drawn:
+            self._stream.write("\n")
+            self._stream.flush()
 
 
 # --- advise ----------------------------------------------------------------------
@@ -94,10 +130,10 @@ def run_advise(args: argparse.Namespace) -> int:
     from scorekeeper.advisor import advise
 
     rules = ruleset(args.rules)
-    dice = Dice.parse(" ".join(args.dice))
+    dice = Dice.parse(" ".join(args.dice), count=rules.dice_count)
     card = read_card(rules, args.card) if args.card else Scorecard.empty(rules)
     table = _table(rules, quiet=args.json)
-    options = advise(table, card, dice, args.roll)
+    options = advise(table, card, dice, args.roll, args.rolls_left)
     if args.json:
         print(json.dumps(_report(table, card, dice, args.roll, options)))
     else:
@@ -124,8 +160,8 @@ def _table(rules: RuleSet, *, quiet: bool) -> Table:
     table = load(rules)
     if table is None:
         if not quiet:
-            print(f"solving {rules.name} once (seconds); later runs load it from the cache",
-                  file=sys.stderr)
+            print(f"solving {rules.name} once (seconds; minutes for six dice); later runs load "
+                  "it from the cache", file=sys.stderr)
         table = solve(rules)
     return table
 
@@ -139,6 +175,7 @@ def _report(
         "dice": list(dice.values),
         "card": card.to_dict(),
         "expected_now": table.value(card),
+        "assumes": options[0].assumes,
         "options": [option.to_dict() for option in options],
     }
 
@@ -155,3 +192,5 @@ def _print_options(
     for rank, option in enumerate(options, start=1):
         print(f"{rank:>3}  {option.describe():<{width}}  {option.expected:>9.4f}  "
               f"{option.loss:>8.4f}")
+    if options[0].assumes:
+        print(f"assumes: {options[0].assumes}")

@@ -5,36 +5,40 @@ Prints the time to solve `yahtzee` from scratch and the peak memory of that buil
 cached table, the time to evaluate every keep of a roll for the current card
 ("all options", `keep_choices`: median and best over many positions, each timed
 three times and its best kept) and the time of one whole `advise` query (which
-also builds an `Option` per choice and checks the boxes); with ``--all``, the
-expected score of every rule set. Targets: solve <= 10 s, build peak <= 25 MiB,
-load <= 0.5 s, all options <= 0.07 ms (within 5x of a Rust peer's 0.014 ms),
-advise <= 20 ms. Uses a temporary cache folder.
+also builds an `Option` per choice and checks the boxes). Targets: solve <= 10 s,
+build peak <= 25 MiB, load <= 0.5 s, all options <= 0.07 ms (within 5x of a Rust
+peer's 0.014 ms), advise <= 20 ms. Uses a temporary cache folder.
+
+Then every rule set beside the reference solver yatzy-solver in the same run
+(`bench_reference`): build time, query time and expected score of each. Maxi Yatzy's
+whole table (about 17 minutes on 2 shared cores) is built only with ``--all``;
+otherwise it is loaded from the user's cache when there (`pipkeeper solve --rules
+maxi-yatzy` puts it there) and queried.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import resource
 import statistics
 import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
 from functools import partial
 
+from scorekeeper.advisor import bench_reference as reference
 from scorekeeper.advisor.advise import advise, keep_choices
+from scorekeeper.advisor.bench_reference import best_of
+from scorekeeper.advisor.bench_reference import positions as draw
 from scorekeeper.advisor.cache import CACHE_ENV, load, save
 from scorekeeper.advisor.ruletables import rule_tables
 from scorekeeper.advisor.solver import Table, build
-from scorekeeper.dice import Dice
 from scorekeeper.rulesets import RULESET_NAMES, RuleSet, ruleset
-from scorekeeper.scorecard import Scorecard
 
 MIB = 1024 * 1024
-Position = tuple[Scorecard, Dice, int]
+FULL_MAXI = "maxi-yatzy"  # built by the bench only with --all
 
 
 def _rss_mib() -> float:
@@ -43,45 +47,21 @@ def _rss_mib() -> float:
     return peak / MIB if sys.platform == "darwin" else peak / 1024
 
 
-def _random_position(table: Table, rng: random.Random) -> Position:
-    """Return a card part-way through a game played by random legal choices, dice and a roll."""
-    card = Scorecard.empty(table.rules)
-    for _turn in range(rng.randrange(len(table.rules.categories))):
-        dice = Dice.of(rng.randint(1, 6) for _ in range(5))
-        card = card.score(rng.choice(card.legal_boxes(dice)), dice)
-    return card, Dice.of(rng.randint(1, 6) for _ in range(5)), rng.randint(1, 3)
-
-
-def _positions(table: Table, count: int, seed: int = 5) -> list[Position]:
-    rng = random.Random(seed)
-    return [_random_position(table, rng) for _ in range(count)]
-
-
-def _best_of(query: Callable[[], object], repeat: int = 3) -> float:
-    """Return the best of *repeat* timings of *query*, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        query()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def bench_all_options(table: Table, positions: int = 1000) -> tuple[float, float]:
     """Return (median, best) time in milliseconds to evaluate every keep of a roll.
 
     The evaluation only (`keep_choices`): the expected score of each keep, as an array.
     """
     chosen = [(card, dice, 1 + i % 2)  # rolls 1 and 2 alike: after roll 3 there is no keep
-              for i, (card, dice, _roll) in enumerate(_positions(table, positions))]
+              for i, (card, dice, _roll) in enumerate(draw(table.rules, positions))]
     keep_choices(table, *chosen[0])  # first use builds the shared arrays
-    times = [_best_of(partial(keep_choices, table, *p)) for p in chosen]
+    times = [best_of(partial(keep_choices, table, *p)) for p in chosen]
     return 1000 * statistics.median(times), 1000 * min(times)
 
 
 def bench_advise(table: Table, queries: int = 200) -> float:
     """Return the median time of one `advise` query on random positions, in milliseconds."""
-    times = [_best_of(partial(advise, table, *p)) for p in _positions(table, queries)]
+    times = [best_of(partial(advise, table, *p)) for p in draw(table.rules, queries)]
     return 1000 * statistics.median(times)
 
 
@@ -118,9 +98,11 @@ def _machine() -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print one line per figure; return 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--all", action="store_true", help="also solve every rule set")
+    parser.add_argument("--all", action="store_true",
+                        help="build Maxi Yatzy's whole table too (minutes)")
     args = parser.parse_args(argv)
     print(_machine())
+    user_cache = os.environ.get(CACHE_ENV)
     with tempfile.TemporaryDirectory() as folder:
         os.environ[CACHE_ENV] = folder
         rules = ruleset("yahtzee")
@@ -135,12 +117,44 @@ def main(argv: list[str] | None = None) -> int:
               f"{best:.3f} ms best "
               "(target <= 0.07 ms; a Rust peer 0.014 ms)")
         print(f"advise query: {bench_advise(loaded):.2f} ms median (target <= 20 ms)")
-    if args.all:
-        for name in RULESET_NAMES:
-            start = time.perf_counter()
-            value = build(name).expected_score
-            print(f"{name:<32} {value:.7f}  ({time.perf_counter() - start:.2f} s)")
+    if user_cache is None:
+        del os.environ[CACHE_ENV]
+    else:
+        os.environ[CACHE_ENV] = user_cache
+    compare(build_maxi=args.all)
     return 0
+
+
+def _ours(name: str, build_maxi: bool, count: int) -> reference.Figures | None:
+    """Return our figures for *name*; Maxi Yatzy's whole table from the user's cache unless
+    *build_maxi* (None when it is not there)."""
+    if name != FULL_MAXI or build_maxi:
+        return reference.ours(name, count)
+    start = time.perf_counter()
+    table = load(name)
+    if table is None:
+        return None
+    print(f"{name}: loaded from the cache in {time.perf_counter() - start:.1f} s")
+    return reference.ours(name, count, table)
+
+
+def compare(build_maxi: bool = False, count: int = 200) -> None:
+    """Print every rule set's build time, query time and expected score beside the
+    reference solver's (see `bench_reference`)."""
+    module, about = reference.reference_module()
+    print(f"every rule set beside the reference solver: {about} (it builds on every core, "
+          f"we on two; a query: every choice of one position valued, median of {count})")
+    print(reference.HEADER)
+    for name in RULESET_NAMES:
+        mine = _ours(name, build_maxi, count)
+        if mine is None:
+            print(f"{name:<22} not built: not in the cache (`pipkeeper solve --rules {name}`, "
+                  "or --all)")
+            continue
+        theirs = None
+        if module is not None and name in reference.REFERENCE:
+            theirs = reference.theirs(module, name, count)
+        print(reference.row(name, mine, theirs), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,13 @@
 """Solved tables on disk: one compressed file per rule set and algorithm version.
 
 A file is a zip holding ``key.txt`` (the key below) and ``values.f64`` (the table,
-little-endian float64, in the rule set's table shape). It is read without Python's
+little-endian float64, in the rule set's table shape). A table of more than five dice
+(Maxi Yatzy: 713 MB in memory) holds ``kept.f64s`` instead: only the states its solve
+works out (the kept upper subtotals, see `upper`), exact float64 values, mask blocks
+of one subset of filled upper boxes after another, each block's bytes regrouped by
+significance (all first bytes, then all second bytes, ...) so that the deflate of the
+zip shrinks the bytes that vary little; loading copies each mask's dead subtotals from
+its subtotal 0, as the solve did. It is read without Python's
 ``ast`` module, unlike ``np.load``: CPython 3.11 cannot build syntax trees on two
 threads at once (gh-106905), and a table loads on a background thread while the
 server may be doing just that.
@@ -26,18 +32,31 @@ import os
 import tempfile
 import threading
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO
 
 import numpy as np
+import numpy.typing as npt
 
 from scorekeeper.advisor.ruletables import rule_tables
-from scorekeeper.advisor.solver import ALGORITHM_VERSION, Table, build
+from scorekeeper.advisor.solver import (
+    ALGORITHM_VERSION,
+    ProgressHook,
+    Table,
+    blank,
+    build,
+    plan_for,
+)
+from scorekeeper.advisor.upper import SUBSETS, spread_dead, upper_classes
 from scorekeeper.rulesets import RuleSet, ruleset
 
 CACHE_ENV = "PIPKEEPER_CACHE_DIR"
 KEY_MEMBER, VALUES_MEMBER = "key.txt", "values.f64"  # the two members of a table's zip
+KEPT_MEMBER = "kept.f64s"  # instead of VALUES_MEMBER: the kept states, bytes regrouped
 VALUE_TYPE = np.dtype("<f8")
+IntArray = npt.NDArray[np.intp]
+FloatArray = npt.NDArray[np.float64]
 
 
 def cache_dir() -> Path:
@@ -81,17 +100,73 @@ def load(rules: RuleSet | str) -> Table | None:
     Raises RuleSetError for an unknown rule-set name.
     """
     rules = ruleset(rules) if isinstance(rules, str) else rules
-    shape = rule_tables(rules).shape
     try:
         with zipfile.ZipFile(cache_path(rules)) as archive:
-            key = archive.read(KEY_MEMBER).decode()
-            raw = archive.read(VALUES_MEMBER)
+            if archive.read(KEY_MEMBER).decode() != cache_key(rules):
+                return None
+            values = _read_values(rules, archive)
     except (OSError, EOFError, KeyError, ValueError, UnicodeDecodeError, zipfile.BadZipFile):
         return None
-    if key != cache_key(rules) or len(raw) != VALUE_TYPE.itemsize * int(np.prod(shape)):
+    return None if values is None else Table(rules, values)
+
+
+def _kept_only(rules: RuleSet) -> bool:
+    """Whether *rules*' table is stored as its kept states only (`KEPT_MEMBER`)."""
+    return plan_for(rule_tables(rules)).skip_dead
+
+
+def _read_values(rules: RuleSet, archive: zipfile.ZipFile) -> FloatArray | None:
+    """Return the values in *archive*, or None when they do not fit *rules*' table."""
+    shape = rule_tables(rules).shape
+    if _kept_only(rules):
+        with archive.open(KEPT_MEMBER) as stream:
+            return _read_kept(rules, stream)
+    raw = archive.read(VALUES_MEMBER)
+    if len(raw) != VALUE_TYPE.itemsize * int(np.prod(shape)):
         return None
-    values = np.frombuffer(raw, dtype=VALUE_TYPE).astype(np.float64).reshape(shape)
-    return Table(rules, values)
+    return np.frombuffer(raw, dtype=VALUE_TYPE).astype(np.float64).reshape(shape)
+
+
+def _blocks(rules: RuleSet) -> Iterator[tuple[IntArray, IntArray]]:
+    """Yield (masks, ups) of each stored block: one subset of filled upper boxes."""
+    rt, classes = rule_tables(rules), upper_classes(rules)
+    for subset in range(SUBSETS):
+        masks, ups = classes.subset_masks(rt, subset), np.flatnonzero(classes.kept[subset])
+        if masks.size and ups.size:
+            yield masks, ups
+
+
+def _regroup(block: FloatArray) -> bytes:
+    """Return the little-endian bytes of *block*, all first bytes first, then the second..."""
+    raw = np.ascontiguousarray(block, dtype=VALUE_TYPE).view(np.uint8)
+    return raw.reshape(-1, VALUE_TYPE.itemsize).T.tobytes()
+
+
+def _ungroup(raw: bytes) -> FloatArray:
+    planes = np.frombuffer(raw, dtype=np.uint8).reshape(VALUE_TYPE.itemsize, -1)
+    return np.ascontiguousarray(planes.T).view(VALUE_TYPE).reshape(-1).astype(np.float64)
+
+
+def _write_kept(table: Table, out: IO[bytes]) -> None:
+    for masks, ups in _blocks(table.rules):
+        out.write(_regroup(table.values[masks[:, None], ups[None, :], :]))
+
+
+def _read_kept(rules: RuleSet, stream: IO[bytes]) -> FloatArray | None:
+    """Return the whole table from its kept states, or None when the sizes do not fit."""
+    rt = rule_tables(rules)
+    values = blank(rt)
+    for masks, ups in _blocks(rules):
+        size = masks.size * ups.size * rt.flags
+        raw = stream.read(size * VALUE_TYPE.itemsize)
+        if len(raw) != size * VALUE_TYPE.itemsize:
+            return None
+        values[masks[:, None], ups[None, :], :] = _ungroup(raw).reshape(masks.size, ups.size,
+                                                                         rt.flags)
+    if stream.read(1):
+        return None
+    spread_dead(upper_classes(rules), rt, values, np.flatnonzero(rt.mask_reachable))
+    return values
 
 
 def save(table: Table) -> Path:
@@ -106,7 +181,11 @@ def save(table: Table) -> Path:
         with os.fdopen(handle, "wb") as out, \
                 zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
             archive.writestr(KEY_MEMBER, cache_key(table.rules))
-            archive.writestr(VALUES_MEMBER, table.values.astype(VALUE_TYPE).tobytes())
+            if _kept_only(table.rules):
+                with archive.open(KEPT_MEMBER, "w", force_zip64=True) as member:
+                    _write_kept(table, member)
+            else:
+                archive.writestr(VALUES_MEMBER, table.values.astype(VALUE_TYPE).tobytes())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -124,18 +203,19 @@ def prune(rules: RuleSet) -> None:
                 stale.unlink()
 
 
-def solve(rules: RuleSet | str, *, use_cache: bool = True) -> Table:
+def solve(rules: RuleSet | str, *, use_cache: bool = True,
+          progress: ProgressHook | None = None) -> Table:
     """Return the table of *rules*: from the cache, else solved (and then cached).
 
-    A cache folder that cannot be written only costs the saving. Raises RuleSetError
-    for an unknown rule-set name.
+    A cache folder that cannot be written only costs the saving. *progress* follows a
+    solve (see `build`). Raises RuleSetError for an unknown rule-set name.
     """
     rules = ruleset(rules) if isinstance(rules, str) else rules
     if use_cache:
         cached = load(rules)
         if cached is not None:
             return cached
-    table = build(rules)
+    table = build(rules, progress)
     if use_cache:
         with contextlib.suppress(OSError):  # a read-only cache folder: the table still answers
             save(table)

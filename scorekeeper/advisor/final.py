@@ -1,9 +1,10 @@
 """The last step of a turn, vectorized over a batch of turn-start states: the best box.
 
-Arrays are laid out (rows, states): rows are the 252 rolls, columns the states of
-the batch. `final_values` gives, for each final roll, the best legal box counting
-its points, any Yahtzee bonus and the value of the next turn-start state; legality
-and points follow `Scorecard` (see `ruletables`).
+Arrays are laid out (rows, states): rows are the rolls of the rule set's n dice
+(252 of five, 462 of six), columns the states of the batch. `final_values` gives,
+for each final roll, the best legal box counting its points, any Yahtzee bonus and
+the value of the next turn-start state; legality and points follow `Scorecard`
+(see `ruletables`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import numpy.typing as npt
 
 from scorekeeper.advisor.ruletables import RuleTables, rule_tables
 from scorekeeper.advisor.tables import FACE_COUNT, dice_tables
-from scorekeeper.dice import DICE_COUNT
 from scorekeeper.rulesets import Joker, RuleSet
 
 FloatArray = npt.NDArray[np.float64]
@@ -42,29 +42,40 @@ class Batch:
 Nexts = list[FloatArray | None]
 
 
-def _next_values(rt: RuleTables, values: FloatArray, batch: Batch) -> Nexts:
-    """Return per box the value of filling it from each state of *batch* (rows: see
-    `ruletables.Moves`); -inf where the box may not be filled; None where no state may.
+def next_rows(rt: RuleTables, batch: Batch) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+    """Return (moves, N): the flat row of the value array each move row (see
+    `ruletables.Moves`) leads to from each state of *batch*, and whether it may be taken.
     """
     moves = rt.moves
     candidates = rt.candidates[batch.masks]
     masks = batch.masks[None, :] | (1 << moves.boxes)[:, None]
     ups = np.minimum(batch.ups[None, :] + moves.up_add[:, None], rt.cap)
     flags = np.where(moves.flag[:, None] < 0, batch.flags[None, :], moves.flag[:, None])
-    index = (masks * (rt.cap + 1) + ups) * rt.flags + flags
+    index: IntArray = (masks * (rt.cap + 1) + ups) * rt.flags + flags
     allowed = (candidates[None, :] >> moves.boxes[:, None]) & 1 == 1
+    return index, allowed
+
+
+def _next_values(rt: RuleTables, values: FloatArray, batch: Batch) -> Nexts:
+    """Return per box the value of filling it from each state of *batch* (rows: see
+    `ruletables.Moves`); -inf where the box may not be filled; None where no state may.
+    """
+    moves = rt.moves
+    candidates = rt.candidates[batch.masks]
+    index, allowed = next_rows(rt, batch)
     nxt = np.where(allowed, values.reshape(-1)[index] + moves.up_add[:, None], _NEG)
     anywhere = int(np.bitwise_or.reduce(candidates)) if batch.size else 0
     return [nxt[part] if anywhere >> box & 1 else None for box, part in enumerate(moves.slices)]
 
 
 def _upper_rows(rt: RuleTables, nexts: Nexts, size: int) -> FloatArray:
-    """Return (252, N): the best upper box for each roll (-inf where none may be filled).
+    """Return (rolls, N): the best upper box for each roll (-inf where none may be filled).
 
-    Built per half of the faces (1-3, 4-6) over the 56 ways a half can look, then
+    Built per half of the faces (1-3, 4-6) over the ways a half can look (56 for five
+    dice), then
     joined, which takes far fewer row operations than one pass per box over all rolls.
     """
-    tables = dice_tables()
+    tables = dice_tables(rt.dice)
     halves = []
     for half in range(2):
         best: FloatArray | None = None
@@ -102,7 +113,7 @@ def _add_zeros(rt: RuleTables, nexts: Nexts, best: FloatArray) -> None:
     if five_zero is None:
         np.maximum(best, zero[None, :], out=best)
         return
-    five = dice_tables().five_alike
+    five = dice_tables(rt.dice).all_alike
     five_rows = np.maximum(best[five], zero[None, :])
     np.maximum(best, np.maximum(zero, five_zero)[None, :], out=best)
     best[five] = five_rows
@@ -122,7 +133,7 @@ def _add_lower_points(rt: RuleTables, nexts: Nexts, best: FloatArray) -> None:
 
 
 def _joker_rows(rt: RuleTables, size: int, nexts: Nexts, plain: FloatArray) -> FloatArray:
-    """Return (6, N): the best box for five (face+1)s once the five-alike box is filled.
+    """Return (6, N): the best box for n (face+1)s once the five-alike box is filled.
 
     *plain* (6, N) is the best box when these dice score as they are (no Joker).
     """
@@ -134,7 +145,7 @@ def _joker_rows(rt: RuleTables, size: int, nexts: Nexts, plain: FloatArray) -> F
         if nxt is None:
             continue
         if face:
-            own[face - 1] = nxt[DICE_COUNT]
+            own[face - 1] = nxt[rt.dice]
             zero = nxt[0][None, :].repeat(FACE_COUNT, axis=0)
             zero[face - 1] = _NEG
             np.maximum(other_upper, zero, out=other_upper)
@@ -152,7 +163,8 @@ def _joker_rows(rt: RuleTables, size: int, nexts: Nexts, plain: FloatArray) -> F
 
 
 def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray:
-    """Return (252, N): the best legal box for each final roll, plus bonuses and what follows.
+    """Return (rolls, N): the best legal box for each final roll, plus bonuses and what
+    follows.
 
     *values* holds the turn-start values of every state with more boxes filled.
     """
@@ -160,7 +172,7 @@ def final_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray
     best = _upper_rows(rt, nexts, batch.size)
     _add_zeros(rt, nexts, best)
     _add_lower_points(rt, nexts, best)
-    five = dice_tables().five_alike
+    five = dice_tables(rt.dice).all_alike
     joker = rt.joker_active(batch.masks)
     if joker.any():
         jokers = _joker_rows(rt, batch.size, nexts, best[five])
@@ -180,7 +192,7 @@ class BoxRolls:
     box and roll through ``pairs[b, r]``.
     """
 
-    pairs: IntArray  # (boxes, 252) the pair of filling box b with roll r (no Joker)
+    pairs: IntArray  # (boxes, rolls) the pair of filling box b with roll r (no Joker)
     pair_points: FloatArray  # (pairs,) the points of each pair
     pair_offsets: IntArray  # (cap + 1, flags, pairs) `offsets` of each pair's move row
     open_boxes: npt.NDArray[np.bool_]  # (2**boxes, boxes) the boxes one may fill from mask
@@ -198,13 +210,13 @@ class BoxRolls:
 def box_rolls(rules: RuleSet) -> BoxRolls:
     """Return the (cached) `BoxRolls` of *rules*."""
     rt = rule_tables(rules)
-    rows = _move_rows(rt)
+    rows = move_rows(rt)
     pairs, inverse = np.unique(np.stack((rows.ravel(), rt.points.ravel()), axis=1),
                                axis=0, return_inverse=True)
     offsets = _offsets(rt)
     upper_faces = np.array(rt.upper_faces)
     upper = upper_faces[:, None] > 0
-    five = dice_tables().five_alike
+    five = dice_tables(rt.dice).all_alike
     box_bits = np.arange(rt.box_count)
     return BoxRolls(
         pairs=inverse.reshape(rows.shape),
@@ -221,11 +233,11 @@ def box_rolls(rules: RuleSet) -> BoxRolls:
     )
 
 
-def _move_rows(rt: RuleTables) -> IntArray:
-    """Return (boxes, 252): the move row (see `ruletables.Moves`) filling box b with roll r
+def move_rows(rt: RuleTables) -> IntArray:
+    """Return (boxes, rolls): the move row (see `ruletables.Moves`) filling box b with roll r
     takes, no Joker.
     """
-    counts = dice_tables().face_count
+    counts = dice_tables(rt.dice).face_count
     rows = np.empty(rt.points.shape, dtype=np.intp)
     for box, part in enumerate(rt.moves.slices):
         face = rt.upper_faces[box]
@@ -258,7 +270,7 @@ def _state_nexts(pre: BoxRolls, values: FloatArray, state: tuple[int, int, int])
 
 def state_final_values(rt: RuleTables, pre: BoxRolls, values: FloatArray,
                        state: tuple[int, int, int]) -> FloatArray:
-    """Return (252,): `final_values` of the one turn-start *state* (mask, up, flag).
+    """Return (rolls,): `final_values` of the one turn-start *state* (mask, up, flag).
 
     *pre* is `box_rolls` of *rt*'s rules (a `Table` keeps it at hand).
     Each (points, move row) pair is valued once, then the open boxes are read per roll:
@@ -269,7 +281,7 @@ def state_final_values(rt: RuleTables, pre: BoxRolls, values: FloatArray,
     pair_values = values.reshape(-1).take(index, mode="clip")
     pair_values += pre.pair_points
     best: FloatArray = pair_values.take(pre.pairs[pre.open_boxes[mask]]).max(axis=0)
-    five = dice_tables().five_alike
+    five = dice_tables(rt.dice).all_alike
     if rt.rules.joker is not Joker.NONE and mask >> rt.five_box & 1:
         jokers = pre.joker + _state_nexts(pre, values, state).take(pre.five_rows)
         best[five] = _state_jokers(rt.rules.joker, pre, jokers, best[five])

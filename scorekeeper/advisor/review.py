@@ -5,17 +5,20 @@ before rolls 2 and 3) and each box filled, at whatever roll the player stopped.
 A choice's loss is the expected final score of the best choice at that moment
 minus that of the choice made, both with optimal play afterwards — the points
 the choice cost on average. Keeps are read from the dice marked as kept when the
-next roll was recorded.
+next roll was recorded. With saved rolls (Maxi Yatzy), a roll's choices count the
+rolls the player had left then, their saved ones included (see `advise` for what
+such advice assumes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.advisor.advise import Option, advise, keep_value
 from scorekeeper.advisor.solver import AdvisorError, Table
+from scorekeeper.advisor.turn import ROLLS_PER_TURN
 from scorekeeper.dice import Dice
 from scorekeeper.game import Game
 from scorekeeper.history import CorrectionRecord, FirstRollRecord, RollRecord, ScoreRecord
@@ -28,7 +31,7 @@ class Choice:
 
     player: int
     turn: int  # the player's round, 1 to the number of boxes
-    roll: int  # the roll the choice followed, 1..3
+    roll: int  # the roll the choice followed: 1..3, more with saved rolls
     dice: Dice
     chosen: Option  # what the player did, with its expected final score and loss
     best: Option  # the best choice at that moment (loss 0)
@@ -100,18 +103,17 @@ class Review:
 
 
 def _with_loss(option: Option, best: float) -> Option:
-    return Option(option.kind, option.expected, max(0.0, best - option.expected), option.keep,
-                  option.box, option.points, option.bonus)
+    return replace(option, loss=max(0.0, best - option.expected))
 
 
 def _keep_option(table: Table, card: Scorecard, dice: Dice, roll: int,
-                 held: Sequence[int], options: Sequence[Option]) -> Option:
+                 held: Sequence[int], options: Sequence[Option], rolls_left: int) -> Option:
     """Return the option of holding *held* (values, ascending) among *options*."""
     for option in options:
         if option.kind == "keep" and option.keep == tuple(held):
             return option
-    # Holding all five dice and rolling again is not among the advised keeps.
-    value = keep_value(table, card, dice, roll, held)
+    # Holding all the dice and rolling again is not among the advised keeps.
+    value = keep_value(table, card, dice, roll, held, rolls_left)
     return _with_loss(Option("keep", value, 0.0, keep=tuple(held)), options[0].expected)
 
 
@@ -124,14 +126,16 @@ def _score_option(box: str, options: Sequence[Option]) -> Option:
 
 
 def _choice(table: Table, card: Scorecard, moment: RollRecord,
-            done: RollRecord | ScoreRecord) -> Choice:
-    """Return the choice *done* (the next roll or a score) after the roll *moment*."""
-    options = advise(table, card, moment.dice, moment.roll)
+            done: RollRecord | ScoreRecord, saved: int) -> Choice:
+    """Return the choice *done* (the next roll or a score) after the roll *moment*, the
+    player holding *saved* rolls from earlier turns."""
+    left = ROLLS_PER_TURN + saved - moment.roll
+    options = advise(table, card, moment.dice, moment.roll, left)
     if isinstance(done, ScoreRecord):
         chosen = _score_option(done.box, options)
     else:
         held = sorted(moment.dice.values[i] for i in done.kept)
-        chosen = _keep_option(table, card, moment.dice, moment.roll, held, options)
+        chosen = _keep_option(table, card, moment.dice, moment.roll, held, options, left)
     turn = len(card.rules.categories) - len(card.open_boxes()) + 1
     return Choice(moment.player, turn, moment.roll, moment.dice, chosen, options[0])
 
@@ -146,6 +150,7 @@ def choices(game: Game, table: Table) -> list[Choice]:
             f"a {game.rules.name!r} game cannot be reviewed with a {table.rules.name!r} table"
         )
     cards = [Scorecard.empty(game.rules) for _ in game.players]
+    saved = [0] * len(game.players)  # rolls saved from earlier turns (Maxi Yatzy)
     found: list[Choice] = []
     moment: RollRecord | None = None  # the last roll of the turn in progress
     for record in game.history():
@@ -155,9 +160,12 @@ def choices(game: Game, table: Table) -> list[Choice]:
             cards[record.player] = record.card  # are measured on the corrected card
             continue
         if moment is not None:
-            found.append(_choice(table, cards[record.player], moment, record))
+            found.append(_choice(table, cards[record.player], moment, record,
+                                 saved[record.player]))
         if isinstance(record, ScoreRecord):
             cards[record.player] = cards[record.player].score(record.box, record.dice)
+            if game.rules.saved_rolls and moment is not None:  # the rolls left unused
+                saved[record.player] += ROLLS_PER_TURN - moment.roll
             moment = None
         else:
             moment = record

@@ -4,7 +4,9 @@ A turn-start state is ``(mask, up, flag)``: *mask* has bit b set when box b (in 
 rule set's card order) is filled; *up* is the upper subtotal capped at the bonus
 threshold (always 0 without an upper bonus); *flag* is 1 when the five-alike box
 holds its full 50, so that a further five alike earns the Yahtzee bonus (always 0
-without that bonus). The tables follow `Scorecard` exactly:
+without that bonus). Rolls are of the rule set's dice count n (`RuleSet.dice_count`:
+five, or six in Maxi Yatzy); "five alike" below means all n dice alike. The tables
+follow `Scorecard` exactly:
 
 * candidates: the open boxes, or only the open upper ones under upper-first while
   any is open, or only the first open box in order (`Scorecard._candidates`);
@@ -25,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scorekeeper.advisor.tables import FACE_COUNT, counts_to_values, dice_tables
-from scorekeeper.dice import DICE_COUNT, Dice
+from scorekeeper.dice import Dice
 from scorekeeper.rulesets import Joker, RuleSet, Section
 from scorekeeper.scorecard import Scorecard
 
@@ -38,7 +40,7 @@ FloatArray = npt.NDArray[np.float64]
 class Moves:
     """Filling a box, one row per outcome that decides the next state.
 
-    Box b owns rows ``slices[b]``: the dice count k = 0..5 of its face (an upper box,
+    Box b owns rows ``slices[b]``: the dice count k = 0..n of its face (an upper box,
     worth face*k points), the new flag 0/1 (the tracked five-alike box), else one row.
     """
 
@@ -48,7 +50,8 @@ class Moves:
     slices: tuple[slice, ...]
 
 
-def _moves(upper_faces: tuple[int, ...], five_box: int, tracks_bonus: bool) -> Moves:
+def _moves(upper_faces: tuple[int, ...], five_box: int, tracks_bonus: bool, dice: int
+           ) -> Moves:
     boxes: list[int] = []
     up_add: list[int] = []
     flag: list[int] = []
@@ -56,7 +59,7 @@ def _moves(upper_faces: tuple[int, ...], five_box: int, tracks_bonus: bool) -> M
     for box, face in enumerate(upper_faces):
         start = len(boxes)
         if face:
-            outcomes = [(face * k, -1) for k in range(DICE_COUNT + 1)]
+            outcomes = [(face * k, -1) for k in range(dice + 1)]
         elif box == five_box and tracks_bonus:
             outcomes = [(0, 0), (0, 1)]
         else:
@@ -74,12 +77,13 @@ class RuleTables:
     """Arrays describing one rule set for the solver (see the module docstring)."""
 
     rules: RuleSet
+    dice: int  # n: the dice of a roll
     box_count: int
     upper_faces: tuple[int, ...]  # face of each box, 0 for a lower box
     five_box: int  # index of the five-alike box (Yahtzee / Yacht)
     cap: int  # the upper bonus threshold, or 0: up runs over 0..cap
     flags: int  # 2 when the Yahtzee bonus is tracked, else 1
-    points: IntArray  # (boxes, 252) points on a card with no Joker
+    points: IntArray  # (boxes, rolls) points on a card with no Joker
     joker_points: IntArray  # (boxes, 6) points of five (face+1)s under a Joker
     candidates: IntArray  # (2**boxes,) bitmask of the boxes one may fill from mask
     mask_reachable: BoolArray  # (2**boxes,) whether a game can reach this mask
@@ -119,6 +123,12 @@ class RuleTables:
         active: BoolArray = (masks >> self.five_box) & 1 == 1
         return active
 
+    def reaches(self, state: tuple[int, int, int]) -> bool:
+        """Whether a game reaches the turn-start *state* (mask, up, flag)."""
+        mask, up, flag = state
+        flag_ok = flag == 0 or (self.tracks_bonus and mask >> self.five_box & 1 == 1)
+        return bool(self.mask_reachable[mask] and self.up_reachable[mask, up] and flag_ok)
+
     def terminal_value(self, up: IntArray) -> FloatArray:
         """Return the points still due on a complete card: the upper bonus if reached."""
         bonus = self.rules.upper_bonus if self.cap else 0
@@ -126,7 +136,7 @@ class RuleTables:
 
 
 def _points(rules: RuleSet) -> IntArray:
-    rolls = [Dice(counts_to_values(c)) for c in dice_tables().rolls]
+    rolls = [Dice(counts_to_values(c)) for c in dice_tables(rules.dice_count).rolls]
     return np.array([[c.score(d) for d in rolls] for c in rules.categories], dtype=np.intp)
 
 
@@ -137,7 +147,8 @@ def _joker_points(rules: RuleSet) -> IntArray:
         for face in range(1, FACE_COUNT + 1):
             fixed = category.section is Section.LOWER and category.joker_points is not None
             points = category.joker_points if fixed else None
-            row.append(points if points is not None else category.score(Dice((face,) * 5)))
+            alike = Dice((face,) * rules.dice_count)
+            row.append(points if points is not None else category.score(alike))
         table.append(row)
     return np.array(table, dtype=np.intp)
 
@@ -168,8 +179,8 @@ def _mask_reachable(candidates: IntArray, box_count: int) -> BoolArray:
     return reach
 
 
-def _up_reachable(upper_faces: tuple[int, ...], cap: int) -> BoolArray:
-    """Reachable capped subtotals per mask: sums of face x (0..5 dice) over the filled faces."""
+def _up_reachable(upper_faces: tuple[int, ...], cap: int, dice: int) -> BoolArray:
+    """Reachable capped subtotals per mask: sums of face x (0..n dice) over the filled faces."""
     box_count = len(upper_faces)
     upper = [(b, face) for b, face in enumerate(upper_faces) if face]
     by_subset: dict[int, set[int]] = {0: {0}}
@@ -179,7 +190,7 @@ def _up_reachable(upper_faces: tuple[int, ...], cap: int) -> BoolArray:
         by_subset[subset] = {
             min(total + face * n, cap)
             for total in by_subset[subset ^ (1 << top)]
-            for n in range(DICE_COUNT + 1)
+            for n in range(dice + 1)
         }
     reach = np.zeros((1 << box_count, cap + 1), dtype=np.bool_)
     masks = np.arange(1 << box_count, dtype=np.intp)
@@ -206,6 +217,7 @@ def rule_tables(rules: RuleSet) -> RuleTables:
     five_box = rules.slugs.index(rules.five_alike_slug)
     return RuleTables(
         rules=rules,
+        dice=rules.dice_count,
         box_count=box_count,
         upper_faces=faces,
         five_box=five_box,
@@ -215,9 +227,9 @@ def rule_tables(rules: RuleSet) -> RuleTables:
         joker_points=_joker_points(rules),
         candidates=candidates,
         mask_reachable=_mask_reachable(candidates, box_count),
-        up_reachable=_up_reachable(faces, cap),
+        up_reachable=_up_reachable(faces, cap, rules.dice_count),
         scoring_rows=tuple(np.flatnonzero(row > 0) for row in points),
-        moves=_moves(faces, five_box, bool(rules.five_alike_bonus)),
+        moves=_moves(faces, five_box, bool(rules.five_alike_bonus), rules.dice_count),
     )
 
 

@@ -1,7 +1,10 @@
-"""Dice combinatorics for the advisor: the 252 rolls, the 462 keeps and how they connect.
+"""Dice combinatorics for the advisor: rolls, keeps and how they connect, for n dice.
 
-A *keep* is a multiset of 0..5 dice (what a player holds before rerolling the
-rest); a *roll* is a keep of five dice. Keeps are written as count tuples
+Five dice make 252 rolls and 462 keeps, six dice (Maxi Yatzy) 462 rolls and 924
+keeps. A *keep* is a multiset of 0..n dice (what a player holds before rerolling
+the rest); a *roll* is a keep of n dice. Every table is built per dice count
+(``dice_tables(dice)``, cached); the rule set says how many (`RuleSet.dice_count`).
+Keeps are written as count tuples
 ``(ones, twos, ..., sixes)`` and grouped by size, so that the within-turn
 recursion can work one die at a time:
 
@@ -10,7 +13,7 @@ recursion can work one die at a time:
   (rows padded by repetition, so every row has k entries).
 
 The value of holding keep S (rerolling the rest) is the mean over the next die of
-the value of holding S plus that die, down to five dice; this is exactly the
+the value of holding S plus that die, up to n dice; this is exactly the
 multinomial average over the rerolled dice (``transition_matrix`` spells it out).
 """
 
@@ -70,32 +73,33 @@ def multinomial_probability(counts: Counts) -> float:
 
 @dataclass(frozen=True)
 class DiceTables:
-    """Every keep by size, with the add/remove links and the five-dice roll data."""
+    """Every keep by size, with the add/remove links and the roll data, for n dice."""
 
-    keeps: tuple[tuple[Counts, ...], ...]  # keeps[k]: the keeps of k dice
+    dice: int  # n: how many dice a roll shows
+    keeps: tuple[tuple[Counts, ...], ...]  # keeps[k]: the keeps of k dice, k = 0..n
     index: tuple[dict[Counts, int], ...]  # index[k][counts] -> row in keeps[k]
-    add: tuple[IntArray, ...]  # add[k]: (len(keeps[k]), 6) rows of keeps[k+1], k < 5
+    add: tuple[IntArray, ...]  # add[k]: (len(keeps[k]), 6) rows of keeps[k+1], k < n
     remove: tuple[IntArray, ...]  # remove[k]: (len(keeps[k]), k) rows of keeps[k-1], k >= 1
-    roll_probability: FloatArray  # (252,) exact multinomial probabilities
-    face_count: IntArray  # (252, 6) how many dice of each face a roll shows
-    five_alike: IntArray  # (6,) the row of the roll of five (face i+1)s
+    roll_probability: FloatArray  # (rolls,) exact multinomial probabilities
+    face_count: IntArray  # (rolls, 6) how many dice of each face a roll shows
+    all_alike: IntArray  # (6,) the row of the roll of n (face i+1)s
     add_columns: tuple[tuple[IntArray, ...], ...] = ()  # add[k][:, f], contiguous
     # remove[k][:, j] over the rows with more than j distinct faces (a leading slice)
     remove_columns: tuple[tuple[IntArray, ...], ...] = ()
-    # A roll split into faces 1-3 and 4-6: the 56 ways three faces show at most five dice,
-    # half_counts[j] (56,) the count of the half's face j, roll_half[h] (252,) the row of
-    # each roll's half h (0: faces 1-3, 1: faces 4-6).
+    # A roll split into faces 1-3 and 4-6: the ways three faces show at most n dice (56
+    # for five), half_counts[j] the count of the half's face j, roll_half[h] (rolls,) the
+    # row of each roll's half h (0: faces 1-3, 1: faces 4-6).
     half_counts: tuple[IntArray, ...] = ()
     roll_half: tuple[IntArray, ...] = ()
 
     @property
     def rolls(self) -> tuple[Counts, ...]:
-        """The 252 distinct rolls of five dice as count tuples."""
-        return self.keeps[DICE_COUNT]
+        """The distinct rolls of n dice as count tuples (252 for five, 462 for six)."""
+        return self.keeps[self.dice]
 
     def roll_index(self, dice: Dice) -> int:
-        """Return the row of five *dice* among the 252 rolls."""
-        return self.index[DICE_COUNT][dice.counts()]
+        """Return the row of *dice* (n of them) among the rolls."""
+        return self.index[self.dice][dice.counts()]
 
     def keep_index(self, counts: Counts) -> tuple[int, int]:
         """Return (size, row) of a keep given as counts."""
@@ -104,7 +108,7 @@ class DiceTables:
 
     @property
     def keep_count(self) -> int:
-        """How many distinct keeps there are (462 for five dice)."""
+        """How many distinct keeps there are (462 for five dice, 924 for six)."""
         return sum(len(level) for level in self.keeps)
 
 
@@ -134,36 +138,37 @@ def _remove_table(larger: list[Counts], smaller: dict[Counts, int], size: int) -
 
 
 @cache
-def dice_tables() -> DiceTables:
-    """Return the (cached) keep and roll tables for five six-sided dice."""
-    keeps = [_multisets(size) for size in range(DICE_COUNT + 1)]
+def dice_tables(dice: int = DICE_COUNT) -> DiceTables:
+    """Return the (cached) keep and roll tables for *dice* six-sided dice."""
+    keeps = [_multisets(size) for size in range(dice + 1)]
     index = [{counts: i for i, counts in enumerate(level)} for level in keeps]
-    add = tuple(_add_table(keeps[k], index[k + 1]) for k in range(DICE_COUNT))
+    add = tuple(_add_table(keeps[k], index[k + 1]) for k in range(dice))
     remove = tuple(
         _remove_table(keeps[k], index[k - 1], k) if k else np.zeros((1, 0), dtype=np.intp)
-        for k in range(DICE_COUNT + 1)
+        for k in range(dice + 1)
     )
-    rolls = keeps[DICE_COUNT]
-    five = [index[DICE_COUNT][_counts([face] * DICE_COUNT)] for face in range(1, 7)]
+    rolls = keeps[dice]
+    alike = [index[dice][_counts([face] * dice)] for face in range(1, 7)]
     return DiceTables(
+        dice=dice,
         keeps=tuple(tuple(level) for level in keeps),
         index=tuple(index),
         add=add,
         remove=remove,
         roll_probability=np.array([multinomial_probability(c) for c in rolls]),
         face_count=np.array(rolls, dtype=np.intp),
-        five_alike=np.array(five, dtype=np.intp),
+        all_alike=np.array(alike, dtype=np.intp),
         add_columns=tuple(_columns(table) for table in add),
         remove_columns=tuple(
             _distinct_columns(table, level) for table, level in zip(remove, keeps, strict=True)
         ),
-        **_halves(rolls),
+        **_halves(rolls, dice),
     )
 
 
-def _halves(rolls: list[Counts]) -> dict[str, tuple[IntArray, ...]]:
+def _halves(rolls: list[Counts], dice: int) -> dict[str, tuple[IntArray, ...]]:
     """Return the half_counts and roll_half tables (see DiceTables)."""
-    combos = [c for c in itertools.product(range(DICE_COUNT + 1), repeat=3) if sum(c) <= 5]
+    combos = [c for c in itertools.product(range(dice + 1), repeat=3) if sum(c) <= dice]
     row = {combo: i for i, combo in enumerate(combos)}
     return {
         "half_counts": tuple(
@@ -190,26 +195,27 @@ def _distinct_columns(table: IntArray, level: list[Counts]) -> tuple[IntArray, .
 
 
 def sub_keeps(counts: Counts) -> list[Counts]:
-    """Return every distinct sub-multiset of a roll (up to 32), smallest first."""
+    """Return every distinct sub-multiset of a roll (up to 32 of five dice, 64 of six),
+    smallest first."""
     ranges = [range(n + 1) for n in counts]
     subs = [tuple(c) for c in itertools.product(*ranges)]
     return sorted(subs, key=lambda c: (sum(c), counts_to_values(c)))
 
 
-def transition_matrix() -> FloatArray:
+def transition_matrix(dice: int = DICE_COUNT) -> FloatArray:
     """Return P[keep, roll]: the chance that holding *keep* and rerolling the rest gives *roll*.
 
-    Rows follow the keeps by size (0 dice first), columns the 252 rolls. Used to
-    check the one-die-at-a-time recursion; the solver itself never builds it.
+    Rows follow the keeps by size (0 dice first), columns the rolls of *dice* dice. Used
+    to check the one-die-at-a-time recursion and by `keep_links`; the solver never builds it.
     """
-    tables = dice_tables()
+    tables = dice_tables(dice)
     rows = []
     for level in tables.keeps:
         for keep in level:
             row = np.zeros(len(tables.rolls))
-            for rest in _multisets(DICE_COUNT - sum(keep)):
+            for rest in _multisets(dice - sum(keep)):
                 roll = tuple(a + b for a, b in zip(keep, rest, strict=True))
-                row[tables.index[DICE_COUNT][roll]] += multinomial_probability(rest)
+                row[tables.index[dice][roll]] += multinomial_probability(rest)
             rows.append(row)
     return np.array(rows)
 
@@ -218,16 +224,18 @@ def transition_matrix() -> FloatArray:
 class KeepLinks:
     """Arrays that evaluate every keep of one state in a few array operations (`keep_rows`).
 
-    ``matrix`` (462, 252) is `transition_matrix`: row s is the distribution of the
-    roll that holding keep s (keeps of every size laid end to end, sizes 0..5) and
-    rerolling the rest gives. ``columns``, ``weights`` and ``starts`` are its nonzero
-    entries row by row for the 210 keeps of 0..4 dice (4116 of them), row s starting
-    at ``starts[s]``; holding five dice is the roll itself. ``sub_rows`` (16, 126) holds,
-    for each keep of four dice (a column), the flat rows of its sub-keeps, itself included;
-    ``drop_rows`` (5, 252), for each roll, the keeps of four dice it holds (rows of
-    ``keeps[4]``). Both are padded by repetition.
+    For n dice (five: 462 keeps, 252 rolls). ``matrix`` (keeps, rolls) is
+    `transition_matrix`: row s is the distribution of the roll that holding keep s
+    (keeps of every size laid end to end, sizes 0..n) and rerolling the rest gives.
+    ``columns``, ``weights`` and ``starts`` are its nonzero entries row by row for the
+    keeps of 0..n-1 dice (210 keeps and 4116 entries for five), row s starting at
+    ``starts[s]``; holding n dice is the roll itself. ``sub_rows`` (2**(n-1), keeps of
+    n-1 dice) holds, for each keep of n-1 dice (a column), the flat rows of its sub-keeps,
+    itself included; ``drop_rows`` (n, rolls), for each roll, the keeps of n-1 dice it
+    holds (rows of ``keeps[n-1]``). Both are padded by repetition.
     """
 
+    dice: int
     matrix: FloatArray
     columns: IntArray
     weights: FloatArray
@@ -238,42 +246,69 @@ class KeepLinks:
 
     @property
     def rerolled(self) -> int:
-        """How many keeps leave dice to reroll (0..4 dice held): 210 for five dice."""
-        return self.offsets[DICE_COUNT]
+        """How many keeps leave dice to reroll (0..n-1 held): 210 for five dice."""
+        return self.offsets[self.dice]
 
 
 @cache
-def keep_links() -> KeepLinks:
-    """Return the (cached) `KeepLinks` of five six-sided dice."""
-    tables = dice_tables()
+def keep_links(dice: int = DICE_COUNT) -> KeepLinks:
+    """Return the (cached) `KeepLinks` of *dice* six-sided dice."""
+    tables = dice_tables(dice)
     offsets = tuple(int(n) for n in np.cumsum([0, *(len(level) for level in tables.keeps)]))
-    width = 2 ** (DICE_COUNT - 1)  # four distinct faces: 16 sub-keeps
+    width = 2 ** min(dice - 1, FACE_COUNT)  # n-1 dice show at most n-1 distinct faces
     rows = []
-    for keep in tables.keeps[DICE_COUNT - 1]:
+    for keep in tables.keeps[dice - 1]:
         subs = [offsets[size] + row for size, row in map(tables.keep_index, sub_keeps(keep))]
         rows.append((subs * width)[:width])  # pad by repetition: max() ignores duplicates
-    matrix = transition_matrix()
+    matrix = transition_matrix(dice)
     matrix.setflags(write=False)
-    keeps, columns = np.nonzero(matrix[: offsets[DICE_COUNT]])
-    starts = np.searchsorted(keeps, np.arange(offsets[DICE_COUNT]))
-    return KeepLinks(matrix, columns, matrix[keeps, columns], starts, offsets,
+    keeps, columns = np.nonzero(matrix[: offsets[dice]])
+    starts = np.searchsorted(keeps, np.arange(offsets[dice]))
+    return KeepLinks(dice, matrix, columns, matrix[keeps, columns], starts, offsets,
                      sub_rows=np.ascontiguousarray(np.array(rows, dtype=np.intp).T),
-                     drop_rows=np.ascontiguousarray(tables.remove[DICE_COUNT].T))
+                     drop_rows=np.ascontiguousarray(tables.remove[dice].T))
 
 
-def flat_keep_row(counts: Counts) -> int:
+def flat_keep_row(counts: Counts, dice: int = DICE_COUNT) -> int:
     """Return the row of a keep (given as counts) among the keeps of every size."""
-    size, row = dice_tables().keep_index(counts)
-    return keep_links().offsets[size] + row
+    size, row = dice_tables(dice).keep_index(counts)
+    return keep_links(dice).offsets[size] + row
+
+
+def dice_of_rolls(count: int) -> int:
+    """Return n, the dice count whose distinct rolls number *count* (252: 5, 462: 6).
+
+    Raises ValueError for a count of no dice count.
+    """
+    for dice in range(16):
+        if math.comb(dice + FACE_COUNT - 1, dice) == count:
+            return dice
+    raise ValueError(f"no number of dice makes {count} distinct rolls")
+
+
+def dice_of_keeps(count: int) -> int:
+    """Return n, the dice count whose keeps of 0..n dice number *count* (462: 5, 924: 6).
+
+    Raises ValueError for a count of no dice count.
+    """
+    for dice in range(16):
+        if math.comb(dice + FACE_COUNT, dice) == count:  # multisets of 6 faces and a blank
+            return dice
+    raise ValueError(f"no number of dice makes {count} keeps")
+
+
+def _links_of(rolls: FloatArray) -> KeepLinks:
+    """Return the `KeepLinks` of the dice whose rolls *rolls* values (its length says)."""
+    return keep_links(dice_of_rolls(len(rolls)))
 
 
 def reroll_rows(rolls: FloatArray) -> FloatArray:
-    """Return (210,): the value of holding each keep of 0..4 dice and rerolling the rest.
+    """Return the value of holding each keep of 0..n-1 dice and rerolling the rest.
 
-    *rolls* (252,) is the value of each five-dice outcome. Each keep's sum runs over
+    *rolls* (rolls,) is the value of each outcome of n dice. Each keep's sum runs over
     its own outcomes only (a sparse product), in one reduction.
     """
-    links = keep_links()
+    links = _links_of(rolls)
     products = rolls.take(links.columns)
     products *= links.weights
     values: FloatArray = np.add.reduceat(products, links.starts)
@@ -281,28 +316,27 @@ def reroll_rows(rolls: FloatArray) -> FloatArray:
 
 
 def keep_rows(rolls: FloatArray, rows: IntArray | None = None) -> FloatArray:
-    """Return the value of holding each keep of flat *rows* (default all 462) and rerolling.
+    """Return the value of holding each keep of flat *rows* (default all) and rerolling.
 
-    *rolls* (252,) is the value of each five-dice outcome.
+    *rolls* (rolls,) is the value of each outcome of n dice.
     """
     if rows is not None:
-        chosen: FloatArray = keep_links().matrix.take(rows, axis=0) @ rolls
+        chosen: FloatArray = _links_of(rolls).matrix.take(rows, axis=0) @ rolls
         return chosen
-    return np.concatenate((reroll_rows(rolls), rolls))  # holding five dice: the roll itself
+    return np.concatenate((reroll_rows(rolls), rolls))  # holding n dice: the roll itself
 
 
 def best_rolls(keeps: FloatArray) -> FloatArray:
-    """Return (252,): each roll's value when the best of its sub-keeps (or stopping) is held.
-
-    *keeps* (462,) is the value of every keep (`keep_rows`).
+    """Return (rolls,): each roll's value when the best of its sub-keeps (or stopping) is
+    held; *keeps* is the value of every keep (`keep_rows`).
     """
-    rerolled = keep_links().rerolled
-    return _best_sub_keeps(keeps[:rerolled], keeps[rerolled:])
+    links = keep_links(dice_of_keeps(len(keeps)))
+    return _best_sub_keeps(keeps[: links.rerolled], keeps[links.rerolled :])
 
 
 def reroll_best(rolls: FloatArray) -> FloatArray:
-    """Return (252,): each roll's value with one more roll to come, the best keep held
-    (or stopping); *rolls* (252,) is the value of each roll with none to come.
+    """Return (rolls,): each roll's value with one more roll to come, the best keep held
+    (or stopping); *rolls* is the value of each roll with none to come.
 
     The same values as ``best_rolls(keep_rows(rolls))``.
     """
@@ -310,13 +344,13 @@ def reroll_best(rolls: FloatArray) -> FloatArray:
 
 
 def _best_sub_keeps(rerolls: FloatArray, rolls: FloatArray) -> FloatArray:
-    """Return (252,): per roll the largest of its value in *rolls* and, in *rerolls*
-    (210,), those of its keeps of 0..4 dice.
+    """Return per roll the largest of its value in *rolls* and, in *rerolls*, those of
+    its keeps of 0..n-1 dice.
 
-    Every smaller keep of a roll is a keep of four of its dice or lies in one, so the best
-    keep within each keep of four dice is found first (126 of them), then per roll.
+    Every smaller keep of a roll is a keep of n-1 of its dice or lies in one, so the best
+    keep within each keep of n-1 dice is found first (126 of them for five), then per roll.
     """
-    links = keep_links()
-    within_four = rerolls.take(links.sub_rows).max(axis=0)
-    best: FloatArray = within_four.take(links.drop_rows).max(axis=0)
+    links = _links_of(rolls)
+    within = rerolls.take(links.sub_rows).max(axis=0)
+    best: FloatArray = within.take(links.drop_rows).max(axis=0)
     return np.maximum(best, rolls, out=best)

@@ -1,7 +1,8 @@
 """One turn, vectorized over a batch of turn-start states.
 
-Arrays are laid out (rows, states): rows are rolls (252) or keeps of one size,
-columns are the states of the batch, so that every gather copies whole rows.
+Arrays are laid out (rows, states): rows are rolls (252 of five dice, 462 of six) or
+keeps of one size, columns are the states of the batch, so that every gather copies
+whole rows. The dice count follows from the rows of the arrays (the rule set's).
 
 * `final_values` (in `final`): after the last roll, the best legal box per roll;
 * `keep_values`: the value of holding each keep and rerolling the other dice;
@@ -16,22 +17,30 @@ import numpy.typing as npt
 
 from scorekeeper.advisor.final import Batch, final_values
 from scorekeeper.advisor.ruletables import RuleTables
-from scorekeeper.advisor.tables import FACE_COUNT, dice_tables
-from scorekeeper.dice import DICE_COUNT
+from scorekeeper.advisor.tables import FACE_COUNT, dice_of_rolls, dice_tables
 
-__all__ = ["Batch", "best_roll_values", "final_values", "keep_values", "turn_values"]
+__all__ = [
+    "ROLLS_PER_TURN",
+    "Batch",
+    "best_roll_values",
+    "final_values",
+    "keep_values",
+    "turn_values",
+]
 
 FloatArray = npt.NDArray[np.float64]
+ROLLS_PER_TURN = 3  # every table is of three rolls a turn (see advise for saved rolls)
 
 
 def keep_values(rolls: FloatArray) -> list[FloatArray]:
-    """Return per keep size k = 0..5 the (keeps, N) value of holding each keep and rerolling.
+    """Return per keep size k = 0..n the (keeps, N) value of holding each keep and rerolling.
 
-    *rolls* (252, N) is the value of each five-dice outcome; size 5 returns it unchanged.
+    *rolls* (rolls, N) is the value of each outcome of n dice; size n returns it unchanged.
     """
-    tables = dice_tables()
+    dice = dice_of_rolls(rolls.shape[0])
+    tables = dice_tables(dice)
     levels = [rolls]
-    for k in range(DICE_COUNT - 1, -1, -1):
+    for k in range(dice - 1, -1, -1):
         bigger = levels[0]
         first, *others = tables.add_columns[k]
         total = bigger.take(first, axis=0)
@@ -43,10 +52,11 @@ def keep_values(rolls: FloatArray) -> list[FloatArray]:
 
 
 def best_roll_values(keeps: list[FloatArray]) -> FloatArray:
-    """Return (252, N): each roll's value when the best of its sub-keeps is held."""
-    tables = dice_tables()
+    """Return (rolls, N): each roll's value when the best of its sub-keeps is held."""
+    dice = len(keeps) - 1
+    tables = dice_tables(dice)
     best = keeps[0]
-    for k in range(1, DICE_COUNT + 1):
+    for k in range(1, dice + 1):
         first, *others = tables.remove_columns[k]
         below = best.take(first, axis=0)
         for column in others:  # rows with fewer distinct faces have no such column
@@ -59,7 +69,7 @@ def best_roll_values(keeps: list[FloatArray]) -> FloatArray:
 def turn_values(rt: RuleTables, values: FloatArray, batch: Batch) -> FloatArray:
     """Return (N,): the expected points still to come from each turn-start state."""
     rolls = final_values(rt, values, batch)
-    for _reroll in range(2):
+    for _reroll in range(ROLLS_PER_TURN - 1):
         rolls = best_roll_values(keep_values(rolls))
-    result: FloatArray = dice_tables().roll_probability @ rolls
+    result: FloatArray = dice_tables(rt.dice).roll_probability @ rolls
     return result

@@ -33,25 +33,28 @@ from scorekeeper.advisor.tables import counts_to_values, dice_tables
 Solved = Callable[[str], Table]  # the `solved` fixture of conftest.py
 
 QUICK = ("yacht", "yacht+upper-first", "yahtzee+upper-first", "yahtzee+free-joker+upper-first",
-         "yahtzee+in-order", "yacht+in-order", "yatzy+in-order")
+         "yahtzee+in-order", "yacht+in-order", "yatzy+in-order", "maxi-yatzy+in-order")
+# The whole Maxi Yatzy table takes minutes and 1 GB: never solved by the tests.
+TESTED = tuple(name for name in RULESET_NAMES if name != "maxi-yatzy")
 
 
 def _position(rules_name: str, rng: random.Random) -> tuple[Scorecard, Dice]:
     """A card part-way through a random legal game (five alike often), and fresh dice."""
     card = Scorecard.empty(rules_name)
+    count = card.rules.dice_count
     for _ in range(rng.randrange(len(card.rules.categories))):
-        card = _fill(card, _dice(rng), rng)
-    return card, _dice(rng)
+        card = _fill(card, _dice(rng, count), rng)
+    return card, _dice(rng, count)
 
 
 def _fill(card: Scorecard, dice: Dice, rng: random.Random) -> Scorecard:
     return card.score(rng.choice(card.legal_boxes(dice)), dice)
 
 
-def _dice(rng: random.Random) -> Dice:
+def _dice(rng: random.Random, count: int = 5) -> Dice:
     if rng.random() < 0.3:
-        return Dice((rng.randint(1, 6),) * 5)
-    return Dice.of(rng.randint(1, 6) for _ in range(5))
+        return Dice((rng.randint(1, 6),) * count)
+    return Dice.of((rng.randint(1, 6) for _ in range(count)), count=count)
 
 
 def test_first_roll_of_the_game(solved: Solved) -> None:
@@ -80,7 +83,7 @@ def test_forced_joker_bonus_and_own_upper_box(solved: Solved) -> None:
     assert options[0].describe() == "score 25 in fives (+100 bonus)"
 
 
-@pytest.mark.parametrize("name", RULESET_NAMES)
+@pytest.mark.parametrize("name", TESTED)
 def test_advised_boxes_are_the_legal_boxes(solved: Solved, name: str) -> None:
     table = solved(name) if name not in QUICK else build(name)
     rng = random.Random(name)
@@ -175,6 +178,7 @@ def test_options_as_json(solved: Solved) -> None:
         "expected": pytest.approx(options[0].expected),
         "loss": 0.0,
         "text": "score 50 in yahtzee",
+        "assumes": None,
     }
     keep = next(d for d in data if d["kind"] == "keep")
     assert keep["keep"] == [5, 5, 5, 5] and keep["reroll"] == 1 and keep["box"] is None

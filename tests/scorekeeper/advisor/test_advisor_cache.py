@@ -138,3 +138,20 @@ def test_saving_a_table_deletes_its_older_versions_only(folder: Path) -> None:
         path.write_bytes(b"old")
     path = save(solve("yacht", use_cache=False))
     assert sorted(folder.iterdir()) == sorted([path, *others])
+
+
+def test_six_dice_tables_store_their_kept_states_only(folder: Path) -> None:
+    """Maxi Yatzy's file holds the solved subtotals, exact, and loads to the same array."""
+    table = solve("maxi-yatzy+in-order")
+    path = cache_path(table.rules)
+    with zipfile.ZipFile(path) as archive:
+        assert sorted(archive.namelist()) == sorted([cache.KEY_MEMBER, cache.KEPT_MEMBER])
+        raw = archive.read(cache.KEPT_MEMBER)
+    assert path.stat().st_size < 64 * 1024
+    loaded = load("maxi-yatzy+in-order")
+    assert loaded is not None and np.array_equal(loaded.values, table.values)
+    for cut in (raw[:-8], raw + b"\0" * 8):  # a value short, a value more
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr(cache.KEY_MEMBER, cache_key(table.rules))
+            archive.writestr(cache.KEPT_MEMBER, cut)
+        assert load("maxi-yatzy+in-order") is None

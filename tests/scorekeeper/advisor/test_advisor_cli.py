@@ -207,3 +207,45 @@ def test_advise_missing_card_file_exits_2(
 def test_solve_unknown_rules_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["solve", "--rules", "yacht+free-joker"]) == 2
     assert "Yacht has no Joker rules" in capsys.readouterr().err
+
+
+def test_progress_line_and_bar() -> None:
+    from io import StringIO
+
+    from pipkeeper.commands.advisor import ProgressBar
+    from scorekeeper.advisor.solver import Progress
+
+    start = Progress("maxi-yatzy", 19, 20, 0, 33_472_510, 0.0)
+    assert start.remaining is None
+    assert start.describe().endswith("0:00:00 so far, ETA --:--:--")
+    half = Progress("maxi-yatzy", 11, 20, 16_736_255, 33_472_510, 600.0)
+    assert half.remaining == pytest.approx(600.0, rel=1e-6)
+    assert half.describe(width=10) == (
+        "maxi-yatzy [#####.....]  50.0% 16,736,255/33,472,510 states, level 11 (9 of 20), "
+        "0:10:00 so far, ETA 0:10:00")
+    log = StringIO()
+    bar = ProgressBar(log, every=30.0)
+    for seconds in (0.0, 10.0, 31.0, 40.0):
+        bar(Progress("yacht", 3, 12, int(seconds), 100, seconds))
+    bar(Progress("yacht", 0, 12, 100, 100, 45.0))  # the last line is always shown
+    bar.close()
+    assert [line.split("%")[0][-5:] for line in log.getvalue().splitlines()] == [
+        "  0.0", " 31.0", "100.0"]
+
+
+def test_solve_shows_its_progress_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solve", "--rules", "yatzy+in-order", "--rebuild"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == "expected score 122.5585274"
+    assert captured.err.splitlines()[-1].startswith("yatzy+in-order [####")
+    assert "100.0% 745/745 states" in captured.err
+
+
+def test_advise_six_dice_with_rolls_left(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", "--rules", "maxi-yatzy+in-order", "--roll", "3", "--rolls-left", "2",
+            "--json", "6 6 6 6 1 2"]
+    assert run(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["dice"] == [6, 6, 6, 6, 1, 2] and "the 2 rolls" not in report["assumes"]
+    assert report["assumes"].startswith("three rolls a turn in later turns")
+    assert {o["kind"] for o in report["options"]} == {"keep", "score"}

@@ -46,28 +46,29 @@ def test_other_rule_sets(name: str, expected: float) -> None:
 
 # --- brute force, independent of the solver ---------------------------------------
 
-_ORDERED = {n: list(itertools.product(range(1, 7), repeat=n)) for n in range(6)}
+_ORDERED = {n: list(itertools.product(range(1, 7), repeat=n)) for n in range(7)}
 
 
-def brute_turn(final: Callable[[Roll], float]) -> float:
+def brute_turn(final: Callable[[Roll], float], dice: int = 5) -> float:
     """Expected value of a turn of three rolls with optimal holding, by enumerating
-    every ordered outcome of the rerolled dice; *final* values a sorted five-dice roll."""
+    every ordered outcome of the rerolled dice; *final* values a sorted roll of *dice* dice."""
 
     def stage(after: Callable[[Roll], float]) -> Callable[[Roll], float]:
         @cache
         def hold(kept: Roll) -> float:
-            outcomes = _ORDERED[5 - len(kept)]
+            outcomes = _ORDERED[dice - len(kept)]
             return sum(after(tuple(sorted(kept + o))) for o in outcomes) / len(outcomes)
 
         @cache
         def best(roll: Roll) -> float:
-            subsets = itertools.product((False, True), repeat=5)
-            return max(hold(tuple(d for d, k in zip(roll, s, strict=True) if k)) for s in subsets)
+            subsets = set(itertools.product(*((0, 1) for _ in range(dice))))
+            kept = {tuple(d for d, k in zip(roll, s, strict=True) if k) for s in subsets}
+            return max(hold(keep) for keep in kept)
 
         return best
 
     first = stage(stage(cache(final)))
-    return sum(first(tuple(sorted(o))) for o in _ORDERED[5]) / 6**5
+    return sum(first(tuple(sorted(o))) for o in _ORDERED[dice]) / 6**dice
 
 
 def brute_future(card: Scorecard) -> float:
@@ -105,7 +106,7 @@ def _brute(name: str, points: tuple[int | None, ...]) -> float:
             for box in card.legal_boxes(dice)
         )
 
-    return brute_turn(final)
+    return brute_turn(final, card.rules.dice_count)
 
 
 def _only_open(name: str, *open_boxes: str, **filled: int) -> Scorecard:
@@ -150,6 +151,9 @@ def test_only_five_alike_open(solved: Solved, name: str, box: str) -> None:
         # boxes in order: Chance now, Yatzy last
         ("yatzy+in-order", ("chance", "yatzy"), {}),
         ("yahtzee+in-order", ("yahtzee", "chance"), {"sixes": 30, "fives": 25, "fours": 8}),
+        # six dice: Chance, then Maxi Yatzy; 85 above, so the bonus of 100 is still to add
+        ("maxi-yatzy+in-order", ("chance", "maxi_yatzy"), {"sixes": 36, "fives": 30,
+                                                           "fours": 16, "threes": 3}),
     ],
 )
 def test_two_open_boxes_match_brute_force(
