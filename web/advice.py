@@ -113,6 +113,9 @@ def _option(option: Option, dice: Dice, kept: Sequence[int]) -> dict[str, Any]:
 def hint(game: Game) -> dict[str, Any]:
     """Return the advisor's options for the current player's dice, best first, as JSON.
 
+    The options count the rolls the player has left this turn, saved rolls included
+    (Maxi Yatzy; each option's ``assumes`` says what the advice takes for granted then).
+
     Raises ApiError(409) when the game is over, the first player is being decided or
     the turn has no roll yet.
     """
@@ -126,11 +129,13 @@ def hint(game: Game) -> dict[str, Any]:
     if game.dice is None:
         raise ApiError("no roll yet this turn: record a roll to get a hint", 409,
                        code="hint_no_roll")
-    options = advise(table_for(game.rules), game.cards[player], game.dice, game.roll_number)
+    options = advise(table_for(game.rules), game.cards[player], game.dice, game.roll_number,
+                     game.rolls_left)
     return {
         "player": player,
         "turn": game.turn,
         "roll": game.roll_number,
+        "rolls_left": game.rolls_left,
         "dice": list(game.dice.values),
         "expected": options[0].expected,
         "options": [_option(o, game.dice, game.kept) for o in options],

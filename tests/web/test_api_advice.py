@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from scorekeeper import Scorecard, ruleset
+from scorekeeper.advisor import advise
+from scorekeeper.advisor.advise import keep_value
 from scorekeeper.dice import Dice
 from tests.conftest import AppFactory
 from tests.web.conftest import Api
@@ -66,6 +68,35 @@ def test_hint_after_the_third_roll_only_scores(api: Api) -> None:
     options = hint(api, game["id"])["options"]
     assert {o["kind"] for o in options} == {"score"}
     assert options[0]["box"] == "large_straight"
+
+
+def test_a_maxi_yatzy_hint_counts_the_saved_rolls(make_app: AppFactory) -> None:
+    """Boxes in order, so that the table is solved in seconds: Ann stops after one roll,
+    saving two, and her next turn's hints count all five rolls."""
+    app = make_app(ADVISOR_WARM=False)
+    api = Api(app.test_client())
+    rules = "maxi-yatzy+in-order"
+    game = int(api.create(["Ann", "Ben"], rules=rules)["id"])
+    first = [1, 1, 2, 3, 4, 5]
+    for _player in range(2):
+        api.roll(game, first)
+        api.score(game, "ones")
+    dice = [2, 2, 2, 5, 6, 6]
+    api.roll(game, dice)
+    data = hint(api, game)
+    assert (data["player"], data["roll"], data["rolls_left"]) == (0, 1, 4)
+    table = advice.advisor(app).table_for(ruleset(rules))
+    card = Scorecard.empty(rules).score("ones", Dice.of(first, count=6))
+    best = data["options"][0]
+    assert best["kind"] == "keep" and "the 4 rolls left" in best["assumes"]
+    assert best["expected"] == pytest.approx(
+        keep_value(table, card, Dice.of(dice, count=6), 1, best["keep"], rolls_left=4))
+    assert data["expected"] > advise(table, card, Dice.of(dice, count=6), 1)[0].expected
+    for _roll in range(3):
+        api.roll(game, dice, kept=[0, 1, 2])
+    data = hint(api, game)
+    assert (data["roll"], data["rolls_left"]) == (4, 1)
+    assert {o["kind"] for o in data["options"]} == {"keep", "score"}
 
 
 @pytest.mark.parametrize("roll_for_first", [False, True])
