@@ -10,6 +10,7 @@ from scorekeeper.errors import RulesError
 
 DICE_COUNT = 5
 FACES = range(1, 7)
+_EXAMPLE = (6, 6, 4, 6, 6, 1)  # dice an example shows, as many as a roll has
 
 
 class DiceError(RulesError):
@@ -26,6 +27,12 @@ class DiceCountError(DiceError):
 
 class DiceSyntaxError(DiceError):
     """Text that cannot be read as dice at all."""
+
+
+def example(count: int | None = DICE_COUNT) -> tuple[int, ...]:
+    """Return *count* dice to show as an example (None: five): 6 6 4 6 6, 6 6 4 6 6 1."""
+    count = DICE_COUNT if count is None else max(1, count)
+    return (_EXAMPLE * (count // len(_EXAMPLE) + 1))[:count]
 
 
 def _text(values: Iterable[int]) -> str:
@@ -89,8 +96,9 @@ class Dice:
         elif _SEPARATED.match(stripped):
             values = [int(tok) for tok in _TOKEN.findall(stripped)]
         else:
-            raise DiceSyntaxError(f"cannot read dice from {text!r}: use e.g. '6 6 4 6 6'",
-                                  code="dice_syntax", text=text)
+            shown = example(count)
+            raise DiceSyntaxError(f"cannot read dice from {text!r}: use e.g. '{_text(shown)}'",
+                                  code="dice_syntax", text=text, expected=len(shown))
         try:
             return cls.of(values, count)
         except DiceError as error:

@@ -27,6 +27,7 @@ from typing import Any
 from flask_babel import LazyString, gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
+from scorekeeper.dice import DICE_COUNT, example
 from web.i18n import DEFAULT_LOCALE, JS_STRINGS, box_name, current_language
 
 MAX_TEXT = 40  # characters of typed text quoted back
@@ -53,8 +54,10 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
     "dice_count": lambda p: ngettext(
         "expected %(num)s die, got %(count)s: %(dice)s",
         "expected %(num)s dice, got %(count)s: %(dice)s", int(p["expected"]), **p),
-    "dice_syntax": lambda p: gettext(
-        "cannot read dice from %(text)s: type five dice, for example 6 6 4 6 6", **p),
+    "dice_syntax": lambda p: ngettext(
+        "cannot read dice from %(text)s: type %(num)s die, for example %(example)s",
+        "cannot read dice from %(text)s: type %(num)s dice, for example %(example)s",
+        _expected(p), example=_example(p), **p),
     # players
     "name_empty": lambda p: gettext("a player's name cannot be empty"),
     "name_too_long": lambda p: ngettext(
@@ -169,8 +172,10 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
     "field_required": lambda p: gettext("'%(field)s' is required", **p),
     "field_text": lambda p: gettext("'%(field)s' must be text", **p),
     "field_flag": lambda p: gettext("'%(field)s' must be true or false", **p),
-    "field_dice": lambda p: gettext(
-        "'dice' must be five dice, each 1 to 6, for example 6 6 4 6 6"),
+    "field_dice": lambda p: ngettext(
+        "'dice' must be %(num)s die, each 1 to 6, for example %(example)s",
+        "'dice' must be %(num)s dice, each 1 to 6, for example %(example)s",
+        _expected(p), example=_example(p)),
     "field_kept": lambda p: gettext("'kept' must be a list of positions 0 to 4"),
     "field_players": lambda p: gettext("'players' must be a list of names"),
     "field_range": lambda p: gettext(
@@ -204,6 +209,16 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "this series has games 1 to %(num)s, not %(number)s", int(p["most"]), **p),
 }
 """Each code's message in the request's language, from its written parameters."""
+
+
+def _expected(params: Params) -> int:
+    """Return the dice a roll has, from a message's ``expected`` (five when not given)."""
+    return int(params.get("expected", DICE_COUNT))
+
+
+def _example(params: Params) -> str:
+    """Return example dice for a message, as many as ``expected``: "6 6 4 6 6"."""
+    return numbers(example(_expected(params)))
 
 
 def isolate(text: str, mark: str = FIRST_STRONG_ISOLATE) -> str:

@@ -29,6 +29,7 @@ MAX_TEXT = 100  # characters of "dice" or "kept" text such as "6, 6, 4, 6, 6"
 MAX_PLAYERS = 100  # entries of "players": scorekeeper says how many a game may have
 MAX_PLAYERS_TEXT = 1000  # characters of all the names together
 MAX_GAME_ID = 2**63 - 1  # the largest SQLite INTEGER
+_COUNT_WORDS = {5: "five", 6: "six"}  # a roll's dice in words, in English messages
 
 # A JSON string with its escapes ("a\"b"), or an unterminated one up to the end.
 _JSON_STRING = re.compile(rb'"(?:[^"\\]+|\\.)*"?', re.DOTALL)
@@ -140,10 +141,10 @@ def dice_of(value: object, count: int = DICE_COUNT) -> Dice:
         wrong = [v for v in value if not _small_int(v)]
         if wrong:
             raise ApiError(f"'dice' must be whole numbers 1..6, got {quote(wrong[0])} "
-                           f"in {quote(value)}", code="field_dice")
+                           f"in {quote(value)}", code="field_dice", params={"expected": count})
         return Dice.of(value, count)
-    raise ApiError(f"'dice' must be a list of five values 1..6, got {quote(value)}",
-                   code="field_dice")
+    raise ApiError(f"'dice' must be a list of {_COUNT_WORDS.get(count, count)} values 1..6, "
+                   f"got {quote(value)}", code="field_dice", params={"expected": count})
 
 
 def box_of(value: object, name: str = "box") -> str:

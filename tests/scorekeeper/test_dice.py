@@ -126,6 +126,15 @@ def test_parse_reads_only_ascii_digits(text: str) -> None:
     assert str(caught.value) == f"cannot read dice from {text!r}: use e.g. '6 6 4 6 6'"
 
 
+@pytest.mark.parametrize(("count", "shown"), [(5, "6 6 4 6 6"), (None, "6 6 4 6 6"),
+                                              (6, "6 6 4 6 6 1"), (1, "6")])
+def test_a_syntax_error_shows_as_many_dice_as_a_roll_has(count: int | None, shown: str) -> None:
+    with pytest.raises(DiceSyntaxError) as caught:
+        Dice.parse("six", count)
+    assert str(caught.value) == f"cannot read dice from 'six': use e.g. '{shown}'"
+    assert caught.value.params["expected"] == len(shown.split())
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     [("6\u00a06 4 6 6", (6, 6, 4, 6, 6)), ("1\u30002 3 4 5", (1, 2, 3, 4, 5))],

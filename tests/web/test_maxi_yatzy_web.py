@@ -123,10 +123,21 @@ def test_six_dice_rolls_and_saved_rolls_through_the_api(quiet_app: Flask) -> Non
         ([6, 6, 6, 5, 5], None, "expected 6 dice, got 5: 6 6 6 5 5"),
         ("66655", None, "expected 6 dice, got 5: 6 6 6 5 5 (from '66655')"),
         ([6, 6, 6, 5, 5], "tr", "6 zar bekleniyordu, 5 zar geldi: \u20666 6 6 5 5\u2069"),
+        ("six", None, "cannot read dice from 'six': use e.g. '6 6 4 6 6 1'"),
+        ("six", "tr", "\u2068six\u2069 zar olarak okunamıyor: 6 zar yaz, örneğin "
+                      "\u20666 6 4 6 6 1\u2069"),
+        ("six", "he", "אי אפשר לקרוא קוביות מתוך \u2068six\u2069: הקלידו 6 קוביות, למשל "
+                      "\u20666 6 4 6 6 1\u2069"),
+        ([6, 6, 6, 5, 5, "x"], None, "'dice' must be whole numbers 1..6, got 'x' in "
+                                     "[6, 6, 6, 5, 5, 'x']"),
+        ([6, 6, 6, 5, 5, "x"], "th", "'dice' ต้องเป็นลูกเต๋า 6 ลูก ลูกละ 1 ถึง 6 เช่น "
+                                     "\u20666 6 4 6 6 1\u2069"),
+        ({"a": 1}, None, "'dice' must be a list of six values 1..6, got {'a': 1}"),
     ],
 )
-def test_five_dice_are_refused_for_maxi_yatzy(quiet_app: Flask, dice: object,
-                                              language: str | None, message: str) -> None:
+def test_dice_other_than_six_are_refused_for_maxi_yatzy(quiet_app: Flask, dice: object,
+                                                        language: str | None,
+                                                        message: str) -> None:
     client = quiet_app.test_client()
     if language:
         client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language

@@ -175,9 +175,10 @@ def test_every_message_is_written_without_python_values(app: Flask, language: st
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({"dice": None}, "'dice' חייב להיות חמש קוביות, כל אחת בין 1 ל־6, למשל 6 6 4 6 6"),
+        ({"dice": None},
+         f"'dice' חייב להיות 5 קוביות, כל אחת בין 1 ל־6, למשל {LRI}6 6 4 6 6{PDI}"),
         ({"dice": "six"},
-         f"אי אפשר לקרוא קוביות מתוך {FSI}six{PDI}: הקלידו חמש קוביות, למשל 6 6 4 6 6"),
+         f"אי אפשר לקרוא קוביות מתוך {FSI}six{PDI}: הקלידו 5 קוביות, למשל {LRI}6 6 4 6 6{PDI}"),
         ({"dice": [1, 2, 3, 4, 5], "kept": 7}, "'kept' חייב להיות רשימה של מקומות 0 עד 4"),
         ({"dice": [1, 2, 3, 4, 5], "kept": "x"}, "'kept' חייב להיות מספר שלם"),
         ({"dice": [1, 2, 3, 4, 5], "replace": 3}, "'replace' חייב להיות true או false"),
