@@ -31,7 +31,7 @@ MAX_DIGITS = 3
 MODEL = "handwriting.onnx"
 # A step's class below this probability is not followed by the beam search: it changes a
 # candidate's probability by less than that and keeps the search fast.
-PRUNE = 1e-4
+PRUNE = 1e-3
 
 Candidate = tuple[int | None, float]
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
@@ -109,7 +109,10 @@ def normalize_cell(gray: np.ndarray) -> np.ndarray:
 def ink_of(image: np.ndarray) -> np.ndarray:
     """Return the single channel in which ink of any colour is dark: a colour image's
     darkest channel (blue ink is dark in red), a gray one as it is."""
-    return image if image.ndim == 2 else image.min(axis=2)
+    if image.ndim == 2:
+        return image
+    blue, green, red = cv2.split(image)  # cv2.min: numpy's min over 3 channels is slow
+    return np.asarray(cv2.min(cv2.min(blue, green), red))
 
 
 def _log_add(a: float, b: float) -> float:
@@ -130,11 +133,16 @@ def _add(beams: dict[str, tuple[float, float]], prefix: str, blank: float,
 def ctc_candidates(probs: np.ndarray, beam: int = 8) -> list[tuple[str, float]]:
     """Return the likeliest label strings of a CTC output *probs* (steps x classes, rows
     summing to 1) by prefix beam search, best first, with their probabilities."""
-    logs = np.log(np.maximum(probs, 1e-12))
+    logs = np.log(np.maximum(probs, 1e-12)).tolist()
+    followed = (probs > PRUNE).tolist()
     beams: dict[str, tuple[float, float]] = {"": (0.0, -math.inf)}  # (ends blank, ends char)
-    for step in range(logs.shape[0]):
-        row = logs[step]
-        classes = [c for c in range(1, logs.shape[1]) if probs[step, c] > PRUNE]
+    for step, row in enumerate(logs):
+        classes = [c for c in range(1, len(row)) if followed[step][c]]
+        if not classes:  # a step of blank only: no prefix grows, none is added
+            beams = {prefix: (_log_add(p_blank, p_char) + row[BLANK],
+                              p_char + row[int(prefix[-1]) + 1] if prefix else -math.inf)
+                     for prefix, (p_blank, p_char) in beams.items()}
+            continue
         nxt: dict[str, tuple[float, float]] = {}
         add = partial(_add, nxt)
         for prefix, (p_blank, p_char) in beams.items():
