@@ -135,12 +135,15 @@ def _straighten(gray: np.ndarray, corners: np.ndarray, size: tuple[int, int]) ->
 
 def _peaks(profile: np.ndarray, spacing: float, floor: float = 0.35) -> list[int]:
     """Return the positions of the profile's peaks over *floor* of its top, at least
-    *spacing* apart (the stronger kept)."""
+    *spacing* apart (the stronger kept). A peak's height is the profile's highest value
+    within a pixel of it, so a thin line counts as much as a thick one of its length."""
     if profile.max() <= 0:
         return []
     smooth: list[float] = np.convolve(profile, np.ones(3) / 3, mode="same").tolist()
-    top, last = max(smooth), len(smooth) - 1
-    candidates = [i for i, v in enumerate(smooth) if v >= floor * top
+    padded = np.pad(profile, 1)
+    height = np.maximum(np.maximum(padded[:-2], padded[1:-1]), padded[2:])
+    least, last = floor * float(profile.max()), len(smooth) - 1
+    candidates = [i for i, v in enumerate(smooth) if height[i] >= least
                   and v >= smooth[max(i - 1, 0)] and v >= smooth[min(i + 1, last)]]
     kept: list[int] = []
     for i in sorted(candidates, key=lambda k: -smooth[k]):
