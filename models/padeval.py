@@ -4,9 +4,13 @@
 and written with digits of writers the handwriting reader never trained on (MNIST's
 held-out samples; scikit-learn's 1,797 digits of 43 other writers), some columns with a
 seeded arithmetic slip, photographed at any quarter turn, under perspective, shadow, a
-slight curl, blur and JPEG. Prints, per layout and digit source: the reader's cell
-accuracy alone, the cell and whole-column accuracy after the rules decide, the share of
-seeded slips found, false alarms on correct columns, and the time to check a 12 MP photo.
+slight curl, blur and JPEG. Prints, per layout and digit source: the pads found, the
+reader's cell accuracy alone, the cell and whole-column accuracy after the rules decide,
+the seeded slips found, false alarms on correct columns, and the time to check a 12 MP
+photo.
+
+``python -m models.padeval --samples sample_images/pads`` writes the sample photos the
+tests use (`SAMPLES`), each with a ``.json`` of what its cells hold.
 """
 
 from __future__ import annotations
@@ -28,10 +32,15 @@ from scorekeeper.padcheck import ColumnCheck, check_column
 from scorekeeper.padlayouts import LayoutRow, PadLayout, pad_layout
 from scorekeeper.rulesets import RuleSet, Section, ruleset
 from scorekeeper.scorecard import Scorecard
+from vision.pad import PadNotFoundError
 from vision.padread import read_pad_photo
 
 CASES = (("pipkeeper", "yahtzee"), ("hasbro", "yahtzee"), ("kniffel", "yahtzee"),
          ("yatzy", "yatzy"))
+# The photos in sample_images/pads (`--samples`): layout, rules, seed, the first column's
+# slip, games written, quarter turns.
+SAMPLES = (("hasbro", "yahtzee", 24, "grand_total", 2, 0),
+           ("pipkeeper", "yahtzee", 25, None, 2, 2))
 SLIP_ROWS = ("upper_subtotal", "upper_total", "lower_total", "grand_total")
 ZERO_MARKS = ("0", "0", "-", "/", "x", "ø")
 
@@ -40,8 +49,10 @@ def random_card(rules: RuleSet, rng: np.random.Generator, checks: bool) -> Score
     """Return a finished card of plausible scores: each box a value it can hold."""
     points = []
     for category in rules.categories:
-        values = sorted(v for v in possible_values(rules, category.slug) if v)
-        zero = rng.random() < (0.08 if category.section is Section.UPPER else 0.2)
+        legal = possible_values(rules, category.slug)
+        values = sorted(v for v in legal if v)
+        # a box scratched (0) only where it can hold 0: never Chance
+        zero = rng.random() < (0.08 if category.section is Section.UPPER else 0.2) and 0 in legal
         points.append(0 if zero or not values else int(rng.choice(values)))
     card = Scorecard(rules, tuple(points))
     yahtzee = rules.five_alike_slug
@@ -97,6 +108,8 @@ class Tally:
     slips_found: int = 0
     clean: int = 0
     false_alarms: int = 0
+    pads: int = 0
+    pads_missed: int = 0  # no pad found in the photo: all its cells and columns count wrong
     seconds: list[float] = field(default_factory=list)
 
     def add(self, column: Column, check: ColumnCheck, top: dict[int, int | None]) -> None:
@@ -113,6 +126,14 @@ class Tally:
         else:
             self.clean += 1
             self.false_alarms += bool(rows)
+
+    def miss(self, columns: Sequence[Column]) -> None:
+        """Count a pad not found: none of its cells read, no slip found."""
+        self.pads_missed += 1
+        self.cells += sum(len(c.truth) for c in columns)
+        self.columns += len(columns)
+        self.slips += sum(c.slip is not None for c in columns)
+        self.clean += sum(c.slip is None for c in columns)
 
 
 def measure(layout: PadLayout, rules: RuleSet, glyphs: Glyphs, pads: int,
@@ -136,8 +157,13 @@ def measure(layout: PadLayout, rules: RuleSet, glyphs: Glyphs, pads: int,
                     curl=float(rng.uniform(0, 0.012)), blur=float(rng.uniform(0.4, 1.0)),
                     quality=int(rng.integers(70, 93)), size=(2000, 1500))
         photo, _ = photograph(pixels, shot, rng)
+        tally.pads += 1
         started = time.perf_counter()
-        reading = read_pad_photo(photo, rules, layout)
+        try:
+            reading = read_pad_photo(photo, rules, layout)
+        except PadNotFoundError:
+            tally.miss(columns)
+            continue
         checks_found = [check_column(rules, rows, found) for found in reading.candidates()]
         tally.seconds.append(time.perf_counter() - started)
         for c, column in enumerate(columns):
@@ -196,6 +222,10 @@ def write_sample(layout_name: str, rules_name: str, folder: Path, seed: int,
     return path
 
 
+def _median(seconds: list[float]) -> str:
+    return f"{np.median(seconds):.2f}" if seconds else "–"
+
+
 def _share(part: int, whole: int) -> str:
     return f"{part / whole:.3f}" if whole else "–"
 
@@ -208,16 +238,17 @@ def report(pads: int, seed: int) -> str:
         sources.append(("scikit-learn digits", sklearn_glyphs()))
     except ImportError:
         print("scikit-learn is not installed (pip install -e '.[train]'): its digits skipped")
-    lines = ["| layout | digits | columns | cells | reader alone | cells (rules) | columns "
-             "(rules) | slips found | false alarms | s per photo |", "|" + "---|" * 10]
+    lines = ["| layout | digits | pads found | columns | cells | reader alone | cells (rules) "
+             "| columns (rules) | slips found | false alarms | s per photo |", "|" + "---|" * 11]
     for layout_name, rules_name in CASES:
         for source, glyphs in sources:
             t = measure(pad_layout(layout_name), ruleset(rules_name), glyphs, pads, seed)
             lines.append(
-                f"| {layout_name} | {source} | {t.columns} | {t.cells} | "
+                f"| {layout_name} | {source} | {t.pads - t.pads_missed}/{t.pads} | "
+                f"{t.columns} | {t.cells} | "
                 f"{_share(t.read_right, t.cells)} | {_share(t.chosen_right, t.cells)} | "
                 f"{_share(t.columns_right, t.columns)} | {t.slips_found}/{t.slips} | "
-                f"{t.false_alarms}/{t.clean} | {np.median(t.seconds):.2f} |")
+                f"{t.false_alarms}/{t.clean} | {_median(t.seconds)} |")
             print(lines[-1], flush=True)
     lines.append(f"\n12 MP photo of a Hasbro pad checked in {twelve_megapixels(held):.2f} s")
     return "\n".join(lines)
@@ -227,7 +258,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pads", type=int, default=8, help="pads per layout and digit source")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--samples", type=Path, metavar="FOLDER",
+                        help="only write the sample photos (sample_images/pads) to FOLDER")
     args = parser.parse_args(argv)
+    if args.samples:
+        for layout_name, rules_name, seed, slip, columns, turns in SAMPLES:
+            print(write_sample(layout_name, rules_name, args.samples, seed, slip, columns, turns))
+        return 0
     print(report(args.pads, args.seed))
     return 0
 
