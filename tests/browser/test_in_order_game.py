@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import PHONE
-from tests.browser.test_yatzy_game import cell
+from tests.browser.test_yatzy_game import cell, play
 
 pytestmark = pytest.mark.browser
 
@@ -33,23 +33,6 @@ TURNS = [  # (dice typed, the one box offered, points)
 TOTAL = 63 + 50 + 173
 
 
-def play(page: Any, dice: str, box: str, points: int) -> None:
-    page.fill("#dice-text", dice)
-    page.click("#dice-form button[type=submit]")
-    page.click("#record-roll")
-    suggestion = page.locator(f'.suggestion[data-box="{box}"]')
-    suggestion.wait_for()
-    assert page.locator(".suggestion").count() == 1
-    assert page.inner_text(f'.suggestion[data-box="{box}"]').count(str(points)) >= 1
-    suggestion.click()
-    page.wait_for_function(
-        """([row, points]) => {
-             const td = document.querySelector(`#card td[data-player="0"][data-row="${row}"]`);
-             return td && td.textContent.trim() === String(points);
-           }""", arg=[box, points])
-    page.wait_for_selector("body:not(.busy)")
-
-
 def test_a_whole_in_order_game_on_a_phone(device: Any, live_server: str) -> None:
     page = device(PHONE)
     page.context.set_default_timeout(15_000)
@@ -61,7 +44,7 @@ def test_a_whole_in_order_game_on_a_phone(device: Any, live_server: str) -> None
     page.wait_for_url("**/games/*")
     page.wait_for_selector(".die")
     for dice, box, points in TURNS:
-        play(page, dice, box, points)
+        play(page, dice, box, points, offered=1)
         if box == "sixes":
             assert (cell(page, "upper_subtotal"), cell(page, "upper_bonus")) == ("63", "50")
     page.wait_for_selector("#game-over:not([hidden])")

@@ -46,13 +46,14 @@ def start_from_the_form(page: Any, live_server: str) -> None:
     page.wait_for_selector(".die")
 
 
-def play(page: Any, dice: str, box: str, points: int, turn: int) -> None:
+def play(page: Any, dice: str, box: str, points: int, offered: int) -> None:
+    """Type *dice*, record them, check that *offered* boxes are offered, score *box*."""
     page.fill("#dice-text", dice)
     page.click("#dice-form button[type=submit]")
     page.click("#record-roll")
     suggestion = page.locator(f'.suggestion[data-box="{box}"]')
     suggestion.wait_for()
-    assert page.locator(".suggestion").count() == len(TURNS) - turn
+    assert page.locator(".suggestion").count() == offered
     suggestion.click()
     page.wait_for_function(
         """([row, points]) => {
@@ -72,7 +73,7 @@ def test_a_whole_yatzy_game_on_a_phone(device: Any, live_server: str) -> None:
                           "Small Straight", "Large Straight", "Full House", "Chance", "Yatzy",
                           "Total"]
     for turn, (dice, box, points) in enumerate(TURNS):
-        play(page, dice, box, points, turn)
+        play(page, dice, box, points, offered=len(TURNS) - turn)
         if box == "sixes":
             assert (cell(page, "upper_subtotal"), cell(page, "upper_bonus")) == ("63", "50")
     page.wait_for_selector("#game-over:not([hidden])")
