@@ -16,14 +16,15 @@ from models.padeval import SAMPLES, write_sample
 PADS = Path(__file__).resolve().parents[2] / "sample_images" / "pads"
 
 
-@pytest.fixture(autouse=True)
-def _digits() -> None:
+@pytest.fixture
+def digits() -> None:
     try:
         load_mnist()
     except FileNotFoundError as error:
         pytest.skip(f"the shared digits are needed to write a sample pad: {error}")
 
 
+@pytest.mark.usefixtures("digits")
 def test_a_sample_is_written_again_as_committed(tmp_path: Path) -> None:
     layout, rules, seed, slip, columns, turns = SAMPLES[0]
     path = write_sample(layout, rules, tmp_path, seed, slip, columns, turns)
