@@ -172,7 +172,7 @@ def add_roll(game_id: int) -> Response:
     game = access.load_game(game_id).game
     count = game.rules.dice_count
     data: Mapping[str, Any] = request.form if multipart else json_body()
-    kept, replace = kept_of(data.get("kept")), flag_of(data.get("replace"), "replace")
+    kept, replace = kept_of(data.get("kept"), count), flag_of(data.get("replace"), "replace")
     if not multipart:
         dice = dice_of(data.get("dice"), count)
     else:

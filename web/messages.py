@@ -176,7 +176,7 @@ MESSAGES: dict[str, Callable[[Params], str]] = {
         "'dice' must be %(num)s die, each 1 to 6, for example %(example)s",
         "'dice' must be %(num)s dice, each 1 to 6, for example %(example)s",
         _expected(p), example=_example(p)),
-    "field_kept": lambda p: gettext("'kept' must be a list of positions 0 to 4"),
+    "field_kept": lambda p: gettext("'kept' must be a list of positions 0 to %(most)s", **p),
     "field_players": lambda p: gettext("'players' must be a list of names"),
     "field_range": lambda p: gettext(
         "'%(field)s' must be a whole number from %(least)s to %(most)s", **p),

@@ -155,19 +155,18 @@ def box_of(value: object, name: str = "box") -> str:
     return value
 
 
-def kept_of(value: object) -> tuple[int, ...]:
-    """Return kept positions 0..4 from a list of ints or text like "0,2" (a form field)."""
+def kept_of(value: object, count: int = 5) -> tuple[int, ...]:
+    """Return kept positions from a list of ints or text like "0,2" (a form field); the
+    error names the positions a roll of *count* dice has (0 to count - 1)."""
     if value is None or value == "":
         return ()
     if isinstance(value, str) and len(value) <= MAX_TEXT:
         value = value.replace(",", " ").split()
-    if not isinstance(value, list) or len(value) > MAX_ITEMS:
-        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}",
-                       code="field_kept")
-    positions = [whole_number(v, "kept") for v in value]
+    positions = [whole_number(v, "kept") for v in value] \
+        if isinstance(value, list) and len(value) <= MAX_ITEMS else [None]
     if None in positions:
-        raise ApiError(f"'kept' must be a list of positions 0..4, got {quote(value)}",
-                       code="field_kept")
+        raise ApiError(f"'kept' must be a list of positions 0..{count - 1}, "
+                       f"got {quote(value)}", code="field_kept", params={"most": count - 1})
     return tuple(p for p in positions if p is not None)
 
 

@@ -168,6 +168,26 @@ def test_kept_positions_of_six_dice(quiet_app: Flask, language: str | None, mess
 @pytest.mark.parametrize(
     ("language", "message"),
     [
+        (None, "'kept' must be a list of positions 0..5, got {'a': 1}"),
+        ("he", "'kept' חייב להיות רשימה של מקומות 0 עד 5"),
+        ("tr", "'kept' 0 ile 5 arası sıralardan oluşan bir liste olmalı"),
+    ],
+)
+def test_a_kept_list_that_is_no_list_of_positions(quiet_app: Flask, language: str | None,
+                                                  message: str) -> None:
+    client = quiet_app.test_client()
+    if language:
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    api = Api(client)
+    game = api.create(["Ann"], rules="maxi-yatzy")["id"]
+    api.roll(game, [1, 2, 3, 4, 5, 6])
+    assert api.roll(game, [1, 2, 3, 4, 5, 6], kept={"a": 1}, status=400)["error"] == message
+    assert api.state(game)["dice"] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
         (None, "only 5 rolls this turn (3 and 2 saved): choose a box to score"),
         ("th", "ไม่เหลือการทอยในตานี้แล้ว รวมถึงการทอยที่เก็บไว้: เลือกช่องเพื่อลงคะแนน"),
     ],
