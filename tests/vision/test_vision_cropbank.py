@@ -1,0 +1,64 @@
+"""The bank of training dice (models.cropbank): patches that give the trainer's crops."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from models import cropbank
+from models.augment import ROOM, die_crop
+from models.samples import Photo, rendered_photos
+from vision.faces import CONTEXT
+
+
+@pytest.fixture(scope="module")
+def photos() -> list[Photo]:
+    return [p for p in rendered_photos(4, 11, clutter=False) if len(p.boxes)]
+
+
+def test_a_patch_holds_its_die_in_the_middle(photos: list[Photo]) -> None:
+    photo = photos[0]
+    box = photo.boxes[0]
+    jpeg, inside = cropbank.patch_of(photo.image, box)
+    assert jpeg[:2] == b"\xff\xd8"
+    centre = (inside[:2] + inside[2:]) / 2
+    assert centre == pytest.approx([cropbank.PATCH / 2] * 2, abs=1.0)
+    longest = max(inside[2] - inside[0], inside[3] - inside[1])
+    assert longest == pytest.approx(cropbank.PATCH / (CONTEXT * ROOM), rel=0.05)
+
+
+def test_crops_of_a_banked_die_are_the_crops_of_the_photo(photos: list[Photo]) -> None:
+    banked = cropbank.unbank(cropbank.bank_source(photos))
+    assert sum(len(p.boxes) for p in photos) == len(banked)
+    i = 0
+    for photo in photos:
+        for box in photo.boxes:
+            seed = [5, i]
+            original, code, mask = die_crop(photo.image, box, np.random.default_rng(seed), 40)
+            again, code_again, mask_again = die_crop(banked[i].image, banked[i].boxes[0],
+                                                     np.random.default_rng(seed), 40)
+            assert code_again == pytest.approx(code, abs=0.03)
+            assert mask_again.tolist() == mask.tolist()
+            difference = np.abs(original.astype(int) - again.astype(int)).mean()
+            assert difference < 12, f"die {i}: crops differ by {difference:.1f} on average"
+            i += 1
+
+
+def test_the_bank_keeps_every_source_and_value(photos: list[Photo], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cropbank, "load_photos", lambda source: photos[:2] if source == "a"
+                        else photos[2:])
+    path = tmp_path / "bank.pkl"
+    counts = cropbank.build_bank(["a", "b"], path)
+    bank = cropbank.load_bank(path)
+    assert counts == {"a": sum(len(p.boxes) for p in photos[:2]),
+                      "b": sum(len(p.boxes) for p in photos[2:])}
+    values = [v for p in cropbank.unbank(bank["a"]) for v in p.values]
+    assert values == [int(v) for p in photos[:2] for v in p.values]
+
+
+def test_a_patch_that_is_no_jpeg_is_refused() -> None:
+    with pytest.raises(ValueError, match="not a JPEG"):
+        cropbank.unbank([(b"not a jpeg", np.zeros(4, np.float32), 1)])
