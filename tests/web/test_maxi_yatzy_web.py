@@ -97,6 +97,15 @@ def test_a_maxi_yatzy_game_page_and_board(quiet_app: Flask) -> None:
         assert "Maxi Yatzy" in response.get_data(as_text=True)
 
 
+def maxi_game(app: Flask, language: str | None) -> tuple[Api, int]:
+    """Return an API client asking in *language* and a new Maxi Yatzy game of one player."""
+    client = app.test_client()
+    if language:
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    api = Api(client)
+    return api, api.create(["Ann"], rules="maxi-yatzy")["id"]
+
+
 def test_six_dice_rolls_and_saved_rolls_through_the_api(quiet_app: Flask) -> None:
     api = Api(quiet_app.test_client())
     game = api.create(["Ann", "Ben"], rules="maxi-yatzy")["id"]
@@ -138,51 +147,28 @@ def test_six_dice_rolls_and_saved_rolls_through_the_api(quiet_app: Flask) -> Non
 def test_dice_other_than_six_are_refused_for_maxi_yatzy(quiet_app: Flask, dice: object,
                                                         language: str | None,
                                                         message: str) -> None:
-    client = quiet_app.test_client()
-    if language:
-        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
-    api = Api(client)
-    game = api.create(["Ann"], rules="maxi-yatzy")["id"]
+    api, game = maxi_game(quiet_app, language)
     assert api.roll(game, dice, status=400)["error"] == message
 
 
 @pytest.mark.parametrize(
-    ("language", "message"),
+    ("kept", "language", "message"),
     [
-        (None, "kept dice are positions 0..5, each once, got 6"),
-        ("gd", "'s e àiteachan 0 gu 5 a th' anns na dìsnean glèidhte, gach fear aon turas, "
-               "fhuaras \u20666\u2069"),
+        ([6], None, "kept dice are positions 0..5, each once, got 6"),
+        ([6], "gd", "'s e àiteachan 0 gu 5 a th' anns na dìsnean glèidhte, gach fear aon "
+                    "turas, fhuaras \u20666\u2069"),
+        ({"a": 1}, None, "'kept' must be a list of positions 0..5, got {'a': 1}"),
+        ({"a": 1}, "he", "'kept' חייב להיות רשימה של מקומות 0 עד 5"),
+        ({"a": 1}, "tr", "'kept' 0 ile 5 arası sıralardan oluşan bir liste olmalı"),
     ],
 )
-def test_kept_positions_of_six_dice(quiet_app: Flask, language: str | None, message: str) -> None:
-    client = quiet_app.test_client()
-    if language:
-        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
-    api = Api(client)
-    game = api.create(["Ann"], rules="maxi-yatzy")["id"]
+def test_kept_positions_of_six_dice(quiet_app: Flask, kept: object, language: str | None,
+                                    message: str) -> None:
+    api, game = maxi_game(quiet_app, language)
     api.roll(game, [1, 2, 3, 4, 5, 6])
-    assert api.roll(game, [1, 2, 3, 4, 5, 6], kept=[6], status=400)["error"] == message
-    assert api.roll(game, [1, 2, 3, 4, 5, 5], kept=[5 - 1])["state"]["kept"] == [4]
-
-
-@pytest.mark.parametrize(
-    ("language", "message"),
-    [
-        (None, "'kept' must be a list of positions 0..5, got {'a': 1}"),
-        ("he", "'kept' חייב להיות רשימה של מקומות 0 עד 5"),
-        ("tr", "'kept' 0 ile 5 arası sıralardan oluşan bir liste olmalı"),
-    ],
-)
-def test_a_kept_list_that_is_no_list_of_positions(quiet_app: Flask, language: str | None,
-                                                  message: str) -> None:
-    client = quiet_app.test_client()
-    if language:
-        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
-    api = Api(client)
-    game = api.create(["Ann"], rules="maxi-yatzy")["id"]
-    api.roll(game, [1, 2, 3, 4, 5, 6])
-    assert api.roll(game, [1, 2, 3, 4, 5, 6], kept={"a": 1}, status=400)["error"] == message
+    assert api.roll(game, [1, 2, 3, 4, 5, 6], kept=kept, status=400)["error"] == message
     assert api.state(game)["dice"] == [1, 2, 3, 4, 5, 6]
+    assert api.roll(game, [1, 2, 3, 4, 5, 5], kept=[5 - 1])["state"]["kept"] == [4]
 
 
 @pytest.mark.parametrize(
@@ -194,11 +180,7 @@ def test_a_kept_list_that_is_no_list_of_positions(quiet_app: Flask, language: st
 )
 def test_no_roll_past_the_saved_ones(quiet_app: Flask, language: str | None,
                                      message: str) -> None:
-    client = quiet_app.test_client()
-    if language:
-        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
-    api = Api(client)
-    game = api.create(["Ann"], rules="maxi-yatzy")["id"]
+    api, game = maxi_game(quiet_app, language)
     api.roll(game, [1, 2, 3, 4, 5, 6])
     api.score(game, "full_straight")
     for _ in range(5):
