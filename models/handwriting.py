@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
 from torch import nn
 
-from models.handwriting_data import cell_batch, mnist_split
+from models.handwriting_data import Glyphs, cell_batch, mnist_split
 from vision.handwriting import CELL_H, CELL_W, CellReading, ctc_candidates, to_candidates
 
 OUT = Path(__file__).resolve().parent / "handwriting.onnx"
@@ -60,36 +65,63 @@ def _targets(labels: list[str]) -> tuple[torch.Tensor, torch.Tensor]:
     return torch.tensor(flat, dtype=torch.long), torch.tensor([len(t) for t in labels])
 
 
+Renderer = Callable[[int, int], tuple[np.ndarray, list[str]]]
+
+
 def train(net: CellNet, cells: np.ndarray, labels: list[str], epochs: int,
-          batch: int = 128) -> None:
-    """Train *net* on *cells* with CTC, a one-cycle learning rate."""
+          batch: int = 128, renew: Renderer | None = None) -> None:
+    """Train *net* on *cells* with CTC, a one-cycle learning rate. With *renew* (count,
+    seed -> cells, labels), half the cells are replaced by newly written ones after each
+    epoch, written in another process while the epoch trains."""
     loss_fn = nn.CTCLoss(blank=0, zero_infinity=True)
     steps = epochs * (len(cells) // batch)
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
     rng = np.random.default_rng(0)
-    data = torch.from_numpy(cells[:, None])
+    labels = list(labels)
     started = time.monotonic()
-    for epoch in range(epochs):
-        net.train()
-        order = rng.permutation(len(cells))
-        total = 0.0
-        for start in range(0, len(order) - batch + 1, batch):
-            idx = order[start:start + batch]
-            x = data[idx]
-            if rng.random() < 0.5:  # a little more or less ink than rendered
-                x = torch.clamp(x * float(rng.uniform(0.7, 1.3)), 0, 1)
-            logp = torch.log_softmax(net.logits(x), -1).transpose(0, 1)  # T x N x C
-            targets, lengths = _targets([labels[i] for i in idx])
-            inputs = torch.full((len(idx),), logp.shape[0], dtype=torch.long)
-            loss = loss_fn(logp, targets, inputs, lengths)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            total += float(loss) * len(idx)
-        print(f"epoch {epoch + 1}/{epochs}: loss {total / len(cells):.4f} "
-              f"({time.monotonic() - started:.0f} s)", flush=True)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        for epoch in range(epochs):
+            fresh = (pool.submit(renew, len(cells) // 2, 1000 + epoch)
+                     if renew is not None and epoch + 1 < epochs else None)
+            loss = _epoch(net, torch.from_numpy(cells[:, None]), labels, batch, rng,
+                          (opt, sched, loss_fn))
+            print(f"epoch {epoch + 1}/{epochs}: loss {loss:.4f} "
+                  f"({time.monotonic() - started:.0f} s)", flush=True)
+            if fresh is not None:
+                new_cells, new_labels = fresh.result()
+                slots = rng.choice(len(cells), len(new_cells), replace=False)
+                cells[slots] = new_cells
+                for slot, label in zip(slots, new_labels, strict=True):
+                    labels[slot] = label
+
+
+def _epoch(net: CellNet, data: torch.Tensor, labels: list[str], batch: int,
+           rng: np.random.Generator, tools: tuple[Any, Any, nn.CTCLoss]) -> float:
+    """Train one pass over *data*; return the mean loss."""
+    opt, sched, loss_fn = tools
+    net.train()
+    order = rng.permutation(len(data))
+    total = 0.0
+    for start in range(0, len(order) - batch + 1, batch):
+        idx = order[start:start + batch]
+        x = data[idx]
+        if rng.random() < 0.5:  # a little more or less ink than rendered
+            x = torch.clamp(x * float(rng.uniform(0.7, 1.3)), 0, 1)
+        logp = torch.log_softmax(net.logits(x), -1).transpose(0, 1)  # T x N x C
+        targets, lengths = _targets([labels[i] for i in idx])
+        inputs = torch.full((len(idx),), logp.shape[0], dtype=torch.long)
+        loss = loss_fn(logp, targets, inputs, lengths)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        total += float(loss.detach()) * len(idx)
+    return total / len(data)
+
+
+def _written(glyphs: Glyphs, count: int, seed: int) -> tuple[np.ndarray, list[str]]:
+    return cell_batch(count, glyphs, seed)
 
 
 def read_cells(net: CellNet, cells: np.ndarray) -> list[CellReading]:
@@ -119,7 +151,9 @@ def export(net: CellNet, path: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cells", type=int, default=96_000, help="rendered training cells")
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--no-renew", dest="renew", action="store_false",
+                        help="train every epoch on the same cells")
     parser.add_argument("--width", type=int, default=1, help="channels times the base")
     # One thread trains faster than two on a machine whose two cores are shared.
     parser.add_argument("--threads", type=int, default=1)
@@ -129,12 +163,14 @@ def main(argv: list[str] | None = None) -> None:
     torch.manual_seed(0)
     started = time.monotonic()
     seen, held = mnist_split()
+    seen = replace(seen, vary=True)
     cells, labels = cell_batch(args.cells, seen, seed=1)
     val_cells, val_labels = cell_batch(3000, held, seed=2)
     print(f"rendered {len(cells)} cells in {time.monotonic() - started:.0f} s", flush=True)
     net = CellNet(args.width)
     print(f"{sum(p.numel() for p in net.parameters())} parameters", flush=True)
-    train(net, cells, labels, args.epochs)
+    renew = partial(_written, seen) if args.renew else None
+    train(net, cells, labels, args.epochs, renew=renew)
     print(f"held-out MNIST cells: accuracy {accuracy(read_cells(net, val_cells), val_labels):.4f}")
     export(net, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} kB) after "

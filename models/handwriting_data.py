@@ -38,14 +38,47 @@ class DigitsMissingError(FileNotFoundError):
 
 @dataclass(frozen=True)
 class Glyphs:
-    """Handwritten digits as ink 0..1 cropped to their strokes, grouped by value."""
+    """Handwritten digits as ink 0..1 cropped to their strokes, grouped by value. Glyphs
+    that *vary* are redrawn at every pick (`varied`): as its writer might write it again."""
 
     by_digit: tuple[tuple[np.ndarray, ...], ...]
+    vary: bool = False
 
     def pick(self, digit: int, rng: np.random.Generator) -> np.ndarray:
         """Return one random glyph of *digit*."""
         pool = self.by_digit[digit]
-        return pool[int(rng.integers(len(pool)))]
+        glyph = pool[int(rng.integers(len(pool)))]
+        return varied(glyph, rng) if self.vary else glyph
+
+
+def varied(glyph: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Return *glyph* written again a little otherwise: turned, narrower or wider, its
+    strokes bent by a smooth random field; now and then seen at low resolution (a far
+    pad, a coarse scan) and enlarged back."""
+    h = glyph.shape[0]
+    pad = max(2, h // 6)
+    ink = np.pad(glyph, pad)
+    ph, pw = ink.shape
+    angle = float(rng.uniform(-12, 12))
+    matrix = cv2.getRotationMatrix2D((pw / 2, ph / 2), angle, 1.0)
+    stretch = float(rng.uniform(0.85, 1.15))  # about the centre
+    matrix[0] = matrix[0] * stretch + [0, 0, (1 - stretch) * pw / 2]
+    yy, xx = np.mgrid[0:ph, 0:pw].astype(np.float32)
+    bend = float(rng.uniform(0.0, 0.09)) * ph
+    fields = [cv2.GaussianBlur(rng.uniform(-1, 1, (ph, pw)).astype(np.float32), (0, 0),
+                               ph / 7) for _ in range(2)]
+    fields = [f / max(float(np.abs(f).max()), 1e-6) * bend for f in fields]
+    map_x = matrix[0, 0] * xx + matrix[0, 1] * yy + matrix[0, 2] + fields[0]
+    map_y = matrix[1, 0] * xx + matrix[1, 1] * yy + matrix[1, 2] + fields[1]
+    out = cv2.remap(ink, map_x.astype(np.float32), map_y.astype(np.float32),
+                    cv2.INTER_LINEAR, borderValue=0.0)
+    if rng.random() < 0.2:
+        small = int(rng.integers(7, 13))
+        size = (max(2, round(pw * small / ph)), small)
+        out = cv2.resize(cv2.resize(out, size, interpolation=cv2.INTER_AREA), (pw, ph),
+                         interpolation=cv2.INTER_CUBIC)
+        out[out < 0.15] = 0
+    return _crop(np.clip(out, 0, 1).astype(np.float32))
 
 
 def _crop(ink: np.ndarray) -> np.ndarray:
