@@ -248,11 +248,11 @@ def _sample_photo(layout: PadLayout, rules: RuleSet, rows: Sequence[LayoutRow],
 def _read_as_written(data: bytes, rules: RuleSet, layout: PadLayout,
                      truth: list[dict[str, int | None]]) -> bool:
     """True when every written column of the photo *data* is read, after the rules
-    decide, exactly as *truth* holds it."""
+    decide, exactly as *truth* holds it, and every other column as a game not played."""
     reading = read_pad_photo(data, rules, layout)
     found = [check_column(rules, reading.rows, column) for column in reading.candidates()]
     read = [{name: cell.value for name, cell in c.by_name().items()} for c in found]
-    return read[:len(truth)] == truth
+    return read[:len(truth)] == truth and all(c.pad is None for c in found[len(truth):])
 
 
 def _median(seconds: list[float]) -> str:

@@ -32,6 +32,10 @@ MODEL = "handwriting.onnx"
 # A step's class below this probability is not followed by the beam search: it changes a
 # candidate's probability by less than that and keeps the search fast.
 PRUNE = 1e-3
+# Readings kept per cell: the pad check picks, among them, those that make a column add up,
+# and a hard cell's right reading is often beyond the fifth likeliest.
+BEAM = 24
+CANDIDATES = 20
 
 Candidate = tuple[int | None, float]
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
@@ -130,7 +134,7 @@ def _add(beams: dict[str, tuple[float, float]], prefix: str, blank: float,
     beams[prefix] = (_log_add(old[0], blank), _log_add(old[1], char))
 
 
-def ctc_candidates(probs: np.ndarray, beam: int = 8) -> list[tuple[str, float]]:
+def ctc_candidates(probs: np.ndarray, beam: int = BEAM) -> list[tuple[str, float]]:
     """Return the likeliest label strings of a CTC output *probs* (steps x classes, rows
     summing to 1) by prefix beam search, best first, with their probabilities."""
     logs = np.log(np.maximum(probs, 1e-12)).tolist()
@@ -165,7 +169,8 @@ def ctc_candidates(probs: np.ndarray, beam: int = 8) -> list[tuple[str, float]]:
     return sorted(scored, key=lambda kv: -kv[1])
 
 
-def to_candidates(texts: Sequence[tuple[str, float]], top: int = 5) -> tuple[Candidate, ...]:
+def to_candidates(texts: Sequence[tuple[str, float]],
+                  top: int = CANDIDATES) -> tuple[Candidate, ...]:
     """Return label strings as values (a number of up to three digits; "" is blank), merging
     spellings of one value ("07" is 7), renormalized over what is kept, best first."""
     merged: dict[int | None, float] = {}

@@ -1,0 +1,46 @@
+"""Turning the handwriting network's CTC output into a cell's readings."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.handwriting import BLANK, ctc_candidates, to_candidates
+
+STEPS, CLASSES = 24, 11
+
+
+def _output(columns: dict[int, dict[str, float]]) -> np.ndarray:
+    """A CTC output: blank everywhere but at the given steps, where digits share the rest."""
+    probs = np.zeros((STEPS, CLASSES))
+    probs[:, BLANK] = 1.0
+    for step, digits in columns.items():
+        for digit, p in digits.items():
+            probs[step, int(digit) + 1] = p
+        probs[step, BLANK] = 1.0 - sum(digits.values())
+    return probs
+
+
+def test_a_clear_number_is_read_with_its_probability() -> None:
+    probs = _output({5: {"1": 0.98}, 6: {"1": 0.98}, 14: {"2": 0.99}})
+    (best, p), *_ = ctc_candidates(probs)
+    assert best == "12"
+    assert 0.95 < p < 0.99
+
+
+def test_spellings_of_one_value_are_merged() -> None:
+    readings = to_candidates([("07", 0.3), ("7", 0.5), ("", 0.1), ("1234", 0.1)])
+    assert [v for v, _ in readings] == [7, None]
+    assert abs(readings[0][1] - 0.8 / 0.9) < 1e-12
+
+
+def test_a_hard_cell_keeps_readings_beyond_the_fifth() -> None:
+    """A leading 1 or 7 and an unsure second digit: the writer's 75 is the tenth likeliest
+    reading, and the column check can still pick it."""
+    second = dict(zip("0235689", (0.2, 0.18, 0.16, 0.14, 0.12, 0.1, 0.08), strict=True))
+    probs = _output({4: {"1": 0.6, "7": 0.39}, 12: second})
+    readings = to_candidates(ctc_candidates(probs))
+    values = [v for v, _ in readings]
+    assert values.index(75) >= 5
+    assert values[:2] == [10, 12]
+    probs_kept = [p for _, p in readings]
+    assert probs_kept == sorted(probs_kept, reverse=True)
