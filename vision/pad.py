@@ -156,7 +156,9 @@ def _lines(straight: np.ndarray, row_px: float) -> tuple[list[int], list[int], n
     """Return (row line ys, column line xs, the horizontal strokes mask) of a grid."""
     across, down = _strokes(straight, max(9, round(row_px * 0.9)))
     rows = _peaks(across.sum(1).astype(np.float64), row_px * 0.5)
-    columns = _peaks(down.sum(0).astype(np.float64), row_px * 0.8)
+    # A column's ruling runs the grid's whole height; the strokes of digits written one
+    # above another in a column (a run of 1s) add up to a third of it at most.
+    columns = _peaks(down.sum(0).astype(np.float64), row_px * 0.8, floor=0.5)
     return rows, columns, across
 
 

@@ -66,6 +66,22 @@ def test_ruled_pads_align_by_their_ruling(layout: str, turns: int) -> None:
     assert worst_error(layout, shot, seed=turns) < 4.0
 
 
+def test_ones_written_one_above_another_are_no_column_line() -> None:
+    """Bold 1s in every third cell of a column, each over its cell's ruling, are strokes,
+    not a column line."""
+    pad = pad_layout("kniffel")
+    rows = pad.rows_for(ruleset("yahtzee"))
+    sheet = draw_sheet(pad, rows, 6)
+    x = (sheet.cell(3, 0)[0, 0] + sheet.cell(3, 0)[1, 0]) / 2
+    for r in range(1, len(rows), 3):
+        y0, y1 = sheet.cell(3, r)[0, 1], sheet.cell(3, r)[2, 1]
+        cv2.line(sheet.pixels, (int(x), int(y0) - 3), (int(x), int(y1) + 3), (20, 20, 90), 7)
+    photo, _ = photograph(sheet.pixels, Shot(quarter_turns=2, tilt=3.0),
+                          np.random.default_rng(1))
+    grid = find_grid(ink_of(photo), grid_spec(pad, rows))
+    assert [len(column) for column in grid.cells] == [len(rows)] * 6
+
+
 def test_a_yatzy_pad_has_a_column_per_player() -> None:
     photo, _, _, spec = shoot("yatzy", Shot(tilt=3.0))
     grid = find_grid(ink_of(photo), spec)  # type: ignore[arg-type]
