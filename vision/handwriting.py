@@ -6,7 +6,8 @@ A cell is cut from the photo with a small margin (`cut_cell`), turned into ink d
 convolutional network whose output is a CTC sequence over 24 steps of the cell's width
 (classes: CTC blank, digits 0..9). A prefix beam search (`ctc_candidates`) turns it into
 the cell's likeliest readings with their probabilities: ``None`` for a blank cell, else
-the number (a scratch mark is read as 0).
+the number (a scratch mark is read as 0). Each cell is read three times, as cut and
+moved a little either way (`SHIFTS`), and the readings are averaged.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ PRUNE = 1e-3
 # and a hard cell's right reading is often beyond the fifth likeliest.
 BEAM = 24
 CANDIDATES = 20
+# Each cell is read as cut and moved this many pixels sideways, and the readings averaged:
+# the network's steps fall otherwise on the strokes, and one view's sure misreading is
+# outweighed by the others.
+SHIFTS = (0, -3, 3)
 
 Candidate = tuple[int | None, float]
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
@@ -184,6 +189,28 @@ def to_candidates(texts: Sequence[tuple[str, float]],
     return tuple((value, p / total) for value, p in ranked)
 
 
+def shifted(cells: np.ndarray, dx: int) -> np.ndarray:
+    """Return *cells* (N x H x W) moved *dx* pixels right (left when negative), the edge
+    they leave filled with paper."""
+    out = np.zeros_like(cells)
+    if dx >= 0:
+        out[:, :, dx:] = cells[:, :, :cells.shape[2] - dx]
+    else:
+        out[:, :, :dx] = cells[:, :, -dx:]
+    return out
+
+
+def averaged(views: Sequence[tuple[Candidate, ...]],
+             top: int = CANDIDATES) -> tuple[Candidate, ...]:
+    """Return the readings of several views of one cell averaged value by value (a value
+    a view did not give counts 0 there), best first."""
+    merged: dict[int | None, float] = {}
+    for view in views:
+        for value, p in view:
+            merged[value] = merged.get(value, 0.0) + p / len(views)
+    return tuple(sorted(merged.items(), key=lambda kv: -kv[1])[:top])
+
+
 class HandwritingReader:
     """The handwriting model's session; per-call data is passed in, never kept."""
 
@@ -195,9 +222,12 @@ class HandwritingReader:
         """Return the reading of each normalized cell (N x CELL_H x CELL_W, ink 0..1)."""
         if not len(cells):
             return []
-        batch = np.ascontiguousarray(cells[:, None], dtype=np.float32)
-        probs = self.session.run(None, {self.input_name: batch})[0]  # N x steps x classes
-        return [CellReading(to_candidates(ctc_candidates(p))) for p in probs]
+        views = np.concatenate([shifted(cells, dx) for dx in SHIFTS])
+        batch = np.ascontiguousarray(views[:, None], dtype=np.float32)
+        probs = self.session.run(None, {self.input_name: batch})[0]  # views*N x steps x classes
+        per_cell = probs.reshape(len(SHIFTS), len(cells), *probs.shape[1:]).swapaxes(0, 1)
+        return [CellReading(averaged([to_candidates(ctc_candidates(p), BEAM) for p in cell]))
+                for cell in per_cell]
 
 
 @cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.handwriting import BLANK, ctc_candidates, to_candidates
+from vision.handwriting import BLANK, averaged, ctc_candidates, shifted, to_candidates
 
 STEPS, CLASSES = 24, 11
 
@@ -44,3 +44,23 @@ def test_a_hard_cell_keeps_readings_beyond_the_fifth() -> None:
     assert values[:2] == [10, 12]
     probs_kept = [p for _, p in readings]
     assert probs_kept == sorted(probs_kept, reverse=True)
+
+
+def test_a_shifted_cell_moves_its_ink_and_fills_the_edge_with_paper() -> None:
+    cells = np.zeros((2, 4, 8), np.float32)
+    cells[:, :, 0] = 1.0
+    cells[:, :, 7] = 0.5
+    right, left = shifted(cells, 3), shifted(cells, -3)
+    assert right.shape == left.shape == cells.shape
+    assert right[0, 0].tolist() == [0, 0, 0, 1, 0, 0, 0, 0]
+    assert left[1, 2].tolist() == [0, 0, 0, 0, 0.5, 0, 0, 0]
+    assert np.array_equal(shifted(cells, 0), cells)
+
+
+def test_views_are_averaged_value_by_value() -> None:
+    """One view sure of a wrong 17 is outweighed by two that read 11."""
+    views = [((17, 0.9), (11, 0.1)), ((11, 0.8), (17, 0.2)), ((11, 0.7), (None, 0.3))]
+    readings = averaged(views)
+    assert [v for v, _ in readings] == [11, 17, None]
+    assert [round(p, 6) for _, p in readings] == [round(1.6 / 3, 6), round(1.1 / 3, 6), 0.1]
+    assert averaged(views, top=1) == ((11, readings[0][1]),)
