@@ -69,7 +69,7 @@ Renderer = Callable[[int, int], tuple[np.ndarray, list[str]]]
 
 
 def train(net: CellNet, cells: np.ndarray, labels: list[str], epochs: int,
-          batch: int = 128, renew: Renderer | None = None) -> None:
+          batch: int = 128, renew: Renderer | None = None, seed: int = 0) -> None:
     """Train *net* on *cells* with CTC, a one-cycle learning rate. With *renew* (count,
     seed -> cells, labels), half the cells are replaced by newly written ones after each
     epoch, written in another process while the epoch trains."""
@@ -77,12 +77,12 @@ def train(net: CellNet, cells: np.ndarray, labels: list[str], epochs: int,
     steps = epochs * (len(cells) // batch)
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(seed)
     labels = list(labels)
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=1) as pool:
         for epoch in range(epochs):
-            fresh = (pool.submit(renew, len(cells) // 2, 1000 + epoch)
+            fresh = (pool.submit(renew, len(cells) // 2, 1000 + epoch + 10_000 * seed)
                      if renew is not None and epoch + 1 < epochs else None)
             loss = _epoch(net, torch.from_numpy(cells[:, None]), labels, batch, rng,
                           (opt, sched, loss_fn))
@@ -157,20 +157,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--width", type=int, default=1, help="channels times the base")
     # One thread trains faster than two on a machine whose two cores are shared.
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0, help="of the weights and the cells")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
-    torch.manual_seed(0)
+    torch.manual_seed(args.seed)
     started = time.monotonic()
     seen, held = mnist_split()
     seen = replace(seen, vary=True)
-    cells, labels = cell_batch(args.cells, seen, seed=1)
+    cells, labels = cell_batch(args.cells, seen, seed=1 + 10_000 * args.seed)
     val_cells, val_labels = cell_batch(3000, held, seed=2)
     print(f"rendered {len(cells)} cells in {time.monotonic() - started:.0f} s", flush=True)
     net = CellNet(args.width)
     print(f"{sum(p.numel() for p in net.parameters())} parameters", flush=True)
     renew = partial(_written, seen) if args.renew else None
-    train(net, cells, labels, args.epochs, renew=renew)
+    train(net, cells, labels, args.epochs, renew=renew, seed=args.seed)
     print(f"held-out MNIST cells: accuracy {accuracy(read_cells(net, val_cells), val_labels):.4f}")
     export(net, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} kB) after "
