@@ -109,6 +109,7 @@ class Tally:
     columns_right: int = 0
     slips: int = 0
     slips_found: int = 0
+    slips_flagged: int = 0  # slipped columns with a problem reported on any row
     clean: int = 0
     false_alarms: int = 0
     pads: int = 0
@@ -126,6 +127,7 @@ class Tally:
         if column.slip:
             self.slips += 1
             self.slips_found += column.slip in rows
+            self.slips_flagged += bool(rows)
         else:
             self.clean += 1
             self.false_alarms += bool(rows)
@@ -272,7 +274,8 @@ def report(pads: int, seed: int) -> str:
     except ImportError:
         print("scikit-learn is not installed (pip install -e '.[train]'): its digits skipped")
     lines = ["| layout | digits | pads found | columns | cells | reader alone | cells (rules) "
-             "| columns (rules) | slips found | false alarms | s per photo |", "|" + "---|" * 11]
+             "| columns (rules) | slips found | slipped columns flagged | false alarms "
+             "| s per photo |", "|" + "---|" * 12]
     for layout_name, rules_name in CASES:
         for source, glyphs in sources:
             t = measure(pad_layout(layout_name), ruleset(rules_name), glyphs, pads, seed)
@@ -281,6 +284,7 @@ def report(pads: int, seed: int) -> str:
                 f"{t.columns} | {t.cells} | "
                 f"{_share(t.read_right, t.cells)} | {_share(t.chosen_right, t.cells)} | "
                 f"{_share(t.columns_right, t.columns)} | {t.slips_found}/{t.slips} | "
+                f"{t.slips_flagged}/{t.slips} | "
                 f"{t.false_alarms}/{t.clean} | {_median(t.seconds)} |")
             print(lines[-1], flush=True)
     lines.append(f"\n12 MP photo of a Hasbro pad checked in {twelve_megapixels(held):.2f} s")
