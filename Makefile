@@ -34,7 +34,7 @@ test: lint
 train: $(TRAIN_STAMP)
 	$(BIN)/python -m models.train
 
-# The pad reader's handwriting model (about 15 minutes on one CPU core).
+# The pad reader's handwriting model (about 30 minutes on one CPU core).
 train-handwriting: $(TRAIN_STAMP)
 	nice $(BIN)/python -m models.handwriting
 
