@@ -118,6 +118,7 @@ function markProblem(problem, unplaced) {
 async function check(event) {
   event.preventDefault();
   clearProblems();
+  fill($("pad-result"));  // the last verdict is not shown beside values it did not check
   const { rules, boxes, totals } = readPad();
   try {
     const result = await api.audit(rules, boxes, totals, !$("pad-in-progress").checked);
