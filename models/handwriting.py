@@ -23,7 +23,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.handwriting_data import Glyphs, cell_batch, mnist_split
+from models.handwriting_data import cell_batch, mnist_split
 from vision.handwriting import CELL_H, CELL_W, CellReading, ctc_candidates, to_candidates
 
 OUT = Path(__file__).resolve().parent / "handwriting.onnx"
@@ -66,13 +66,13 @@ def _targets(labels: list[str]) -> tuple[torch.Tensor, torch.Tensor]:
     return torch.tensor(flat, dtype=torch.long), torch.tensor([len(t) for t in labels])
 
 
-Renderer = Callable[[int, int], tuple[np.ndarray, list[str]]]
+Renderer = Callable[..., tuple[np.ndarray, list[str]]]
 
 
 def train(net: CellNet, cells: np.ndarray, labels: list[str], epochs: int,
           batch: int = 128, renew: Renderer | None = None, seed: int = 0) -> None:
     """Train *net* on *cells* with CTC, a one-cycle learning rate. With *renew* (count,
-    seed -> cells, labels), half the cells are replaced by newly written ones after each
+    seed= -> cells, labels), half the cells are replaced by newly written ones after each
     epoch, written in another process while the epoch trains."""
     loss_fn = nn.CTCLoss(blank=0, zero_infinity=True)
     steps = epochs * (len(cells) // batch)
@@ -83,7 +83,7 @@ def train(net: CellNet, cells: np.ndarray, labels: list[str], epochs: int,
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=1) as pool:
         for epoch in range(epochs):
-            fresh = (pool.submit(renew, len(cells) // 2, 1000 + epoch + 10_000 * seed)
+            fresh = (pool.submit(renew, len(cells) // 2, seed=1000 + epoch + 10_000 * seed)
                      if renew is not None and epoch + 1 < epochs else None)
             loss = _epoch(net, torch.from_numpy(cells[:, None]), labels, batch, rng,
                           (opt, sched, loss_fn))
@@ -119,10 +119,6 @@ def _epoch(net: CellNet, data: torch.Tensor, labels: list[str], batch: int,
         sched.step()
         total += float(loss.detach()) * len(idx)
     return total / len(data)
-
-
-def _written(glyphs: Glyphs, count: int, seed: int) -> tuple[np.ndarray, list[str]]:
-    return cell_batch(count, glyphs, seed)
 
 
 def read_cells(net: CellNet, cells: np.ndarray) -> list[CellReading]:
@@ -171,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"rendered {len(cells)} cells in {time.monotonic() - started:.0f} s", flush=True)
     net = CellNet(args.width)
     print(f"{sum(p.numel() for p in net.parameters())} parameters", flush=True)
-    renew = partial(_written, seen) if args.renew else None
+    renew = partial(cell_batch, glyphs=seen) if args.renew else None
     train(net, cells, labels, args.epochs, renew=renew, seed=args.seed)
     print(f"held-out MNIST cells: accuracy {accuracy(read_cells(net, val_cells), val_labels):.4f}")
     export(net, args.out)

@@ -185,8 +185,12 @@ def to_candidates(texts: Sequence[tuple[str, float]],
         value = int(text) if text else None
         merged[value] = merged.get(value, 0.0) + p
     total = sum(merged.values()) or 1.0
-    ranked = sorted(merged.items(), key=lambda kv: -kv[1])[:top]
-    return tuple((value, p / total) for value, p in ranked)
+    return _best({value: p / total for value, p in merged.items()}, top)
+
+
+def _best(readings: dict[int | None, float], top: int) -> tuple[Candidate, ...]:
+    """Return the *top* likeliest of *readings*, best first."""
+    return tuple(sorted(readings.items(), key=lambda kv: -kv[1])[:top])
 
 
 def shifted(cells: np.ndarray, dx: int) -> np.ndarray:
@@ -208,7 +212,7 @@ def averaged(views: Sequence[tuple[Candidate, ...]],
     for view in views:
         for value, p in view:
             merged[value] = merged.get(value, 0.0) + p / len(views)
-    return tuple(sorted(merged.items(), key=lambda kv: -kv[1])[:top])
+    return _best(merged, top)
 
 
 class HandwritingReader:
