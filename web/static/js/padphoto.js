@@ -106,6 +106,10 @@ async function send(file) {
   form.append("layout", $("pad-layout").value);
   form.append("finished", $("pad-in-progress").checked ? "false" : "true");
   say(t("pad_photo_reading"));
+  // The photo shown belongs to the last reading: a new photo takes its place or, if it
+  // cannot be read, leaves only the error, never the old photo beside it.
+  reading = null;
+  $("pad-photo-view").hidden = true;
   try {
     reading = await api.padPhoto(form);
   } catch (error) {
