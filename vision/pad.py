@@ -22,6 +22,9 @@ from vision.padmarkers import MARKER_IDS, find_markers
 DETECT_SIDE = 1400  # the photo is searched for the grid at this size
 ROW_PX = 48  # a row's height in the straightened grid
 BORDER = 16  # straightened grid's margin around the outer ruling
+# Pieces of ruling join the grid's largest piece when they lie within this share of its
+# size around it and hold at least PIECE_SHARE of its ruling (see _grid_pieces).
+PIECE_MARGIN, PIECE_SHARE = 0.15, 0.01
 
 
 class PadNotFoundError(VisionError, ValueError):
@@ -101,7 +104,7 @@ def ruled_quad(gray: np.ndarray) -> np.ndarray:
         raise PadNotFoundError("no score pad found in the photo: no ruled grid and no "
                                "pipkeeper markers; photograph the whole pad, flat and lit")
     grid = max(big, key=lambda i: stats[i, cv2.CC_STAT_AREA])
-    points = cv2.findNonZero((labels == grid).astype(np.uint8))
+    points = cv2.findNonZero(np.isin(labels, _grid_pieces(stats, grid)).astype(np.uint8))
     hull = cv2.convexHull(points)
     quad = _four_corners(hull)
     h, w = small.shape
@@ -109,6 +112,25 @@ def ruled_quad(gray: np.ndarray) -> np.ndarray:
         raise PadNotFoundError("the pad's grid runs off the edge of the photo: part of it "
                                "is cut off; photograph the whole pad with a margin around it")
     return _order(quad / scale)
+
+
+def _grid_pieces(stats: np.ndarray, grid: int) -> list[int]:
+    """Return the components of the ruling that make up the grid: the one with the most
+    ruling and those beside it, within a margin around it (PIECE_MARGIN of its size), with
+    PIECE_SHARE of its ruling or more, each smaller than half the grid. A shadow's edge
+    can break every line of a corner of the grid off the rest; the sheet's edge around the
+    grid is not a piece of it."""
+    x, y, w, h = (int(v) for v in stats[grid, :4])
+    mx, my = PIECE_MARGIN * w, PIECE_MARGIN * h
+    pieces = [grid]
+    for i in range(1, len(stats)):
+        px, py, pw, ph, area = (int(v) for v in stats[i])
+        inside = (px >= x - mx and py >= y - my and px + pw <= x + w + mx
+                  and py + ph <= y + h + my)
+        smaller = pw * ph < w * h / 2  # not the sheet's edge, drawn around the grid
+        if i != grid and inside and smaller and area >= PIECE_SHARE * stats[grid, cv2.CC_STAT_AREA]:
+            pieces.append(i)
+    return pieces
 
 
 def _four_corners(hull: np.ndarray) -> np.ndarray:

@@ -44,6 +44,11 @@ def worst_error(layout: str, shot: Shot, seed: int = 0) -> float:
     """Return the largest distance, in photo pixels, from a found cell's centre to the true
     one, over every value cell."""
     photo, matrix, sheet, spec = shoot(layout, shot, seed=seed)
+    return cells_off_by(photo, matrix, sheet, spec)
+
+
+def cells_off_by(photo: np.ndarray, matrix: np.ndarray, sheet: object, spec: object) -> float:
+    """Return the largest distance from a found value cell's centre to the true one."""
     grid = find_grid(ink_of(photo), spec)  # type: ignore[arg-type]
     worst = 0.0
     for c, column in enumerate(grid.photo_cells):
@@ -80,6 +85,21 @@ def test_ones_written_one_above_another_are_no_column_line() -> None:
                           np.random.default_rng(1))
     grid = find_grid(ink_of(photo), grid_spec(pad, rows))
     assert [len(column) for column in grid.cells] == [len(rows)] * 6
+
+
+def test_a_corner_of_the_grid_broken_off_by_a_gap_in_every_line_stays_in_it() -> None:
+    """A band across the lower right corner (as a shadow's edge leaves it) breaks every
+    line there: the corner is still part of the grid, not cut away with its cells."""
+    pad = pad_layout("kniffel")
+    rows = pad.rows_for(ruleset("yahtzee"))
+    sheet = draw_sheet(pad, rows, 6)
+    corner = sheet.cell(5, len(rows) - 1)[2]
+    start = (int(corner[0] - 0.2 * sheet.pixels.shape[1]), int(corner[1] + 40))
+    end = (int(corner[0] + 40), int(corner[1] - 0.25 * sheet.pixels.shape[0]))
+    cv2.line(sheet.pixels, start, end, (255, 255, 255), 9)
+    photo, matrix = photograph(sheet.pixels, Shot(quarter_turns=1, tilt=-6.0),
+                               np.random.default_rng(5))
+    assert cells_off_by(photo, matrix, sheet, grid_spec(pad, rows)) < 4.0
 
 
 def test_a_yatzy_pad_has_a_column_per_player() -> None:
