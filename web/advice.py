@@ -54,7 +54,10 @@ class Advisor:
         try:
             self.table_for(rules)
         except Exception:  # a failed warm-up only costs speed: the next hint solves again
-            log.exception("could not solve the advisor table of %s", rules.name)
+            if threading.main_thread().is_alive():
+                log.exception("could not solve the advisor table of %s", rules.name)
+            else:  # the program is exiting: the solver's threads take no more work
+                log.info("the advisor table of %s was left unsolved at exit", rules.name)
         finally:
             with self._guard:
                 self._warming.discard(rules.name)

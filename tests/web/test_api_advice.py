@@ -6,8 +6,12 @@ folder, and the app keeps solved tables for the life of the process).
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -217,3 +221,21 @@ def test_each_app_keeps_its_own_advisor(make_app: AppFactory) -> None:
     assert "yacht" in advice.advisor(first).tables
     assert "yacht" not in advice.advisor(second).tables
     assert advice.advisor(first).table_for(ruleset("yacht")) is table
+
+
+def test_a_warm_up_cut_short_by_the_program_exiting_logs_no_error(tmp_path: Path) -> None:
+    """The server stopped while a table is being solved: the warm-up ends quietly. (The
+    exit handler gives the warm-up's thread the time to end before the program does.)"""
+    script = ("import atexit, logging, time\n"
+              "logging.basicConfig()\n"
+              "atexit.register(time.sleep, 2.0)\n"
+              "from scorekeeper import ruleset\n"
+              "from web.advice import Advisor\n"
+              "Advisor().warm(ruleset('yahtzee'))\n"
+              "time.sleep(1.0)\n")
+    env = {**os.environ, "PIPKEEPER_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=120, cwd=Path(__file__).parents[2])
+    assert done.returncode == 0
+    assert not list(tmp_path.rglob("*.zip"))  # the table was still being solved
+    assert "Traceback" not in done.stderr and "could not solve" not in done.stderr
