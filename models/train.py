@@ -24,6 +24,7 @@ from models.cutouts import Cutout, composite_photos, cutout_bank
 from models.data import TRAINING
 from models.ensemble import join_files
 from models.nets import Classifier, Detector, Exported, PretrainedReader
+from models.resume import shipped_reader
 from models.samples import (
     Photo,
     Pool,
@@ -155,7 +156,10 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
         crop = args.crop or CROP_SIZE
         classifier, batch, lr = Classifier(crop), 128, 3e-3
     if args.init:  # go on from a trained reader, at a third of the learning rate
-        classifier.load_state_dict(torch.load(args.init))
+        if args.init.suffix == ".onnx":
+            classifier = shipped_reader(args.init, crop)
+        else:
+            classifier.load_state_dict(torch.load(args.init))
         lr /= 3
     fit(classifier, classifier_step, mined, args.classifier_steps, batch, crop,
         f"{args.out.name}-classifier", lr=lr)
@@ -208,7 +212,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--join-with", type=Path,
                         help="a detector file to join with the trained one (its heatmap's "
                              "maximum; the shipped detector joins two, see the model card)")
-    parser.add_argument("--init", type=Path, help="a reader checkpoint to go on training")
+    parser.add_argument("--init", type=Path, help="a reader to go on training: a checkpoint "
+                                                  "or the small reader's ONNX file")
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
