@@ -53,14 +53,22 @@ class Advisor:
     def _warm(self, rules: RuleSet) -> None:
         try:
             self.table_for(rules)
-        except Exception:  # a failed warm-up only costs speed: the next hint solves again
-            if threading.main_thread().is_alive():
-                log.exception("could not solve the advisor table of %s", rules.name)
-            else:  # the program is exiting: the solver's threads take no more work
+        except Exception as error:  # a failed warm-up only costs speed: a hint solves again
+            if _exiting(error):
                 log.info("the advisor table of %s was left unsolved at exit", rules.name)
+            else:
+                log.exception("could not solve the advisor table of %s", rules.name)
         finally:
             with self._guard:
                 self._warming.discard(rules.name)
+
+
+def _exiting(error: Exception) -> bool:
+    """Whether *error* comes of the program exiting: the solver's thread pool then takes
+    no more work ("cannot schedule new futures after [interpreter] shutdown"), as it
+    never does while the program runs."""
+    stopped = isinstance(error, RuntimeError) and "futures after" in str(error)
+    return stopped or not threading.main_thread().is_alive()
 
 
 def init_app(app: Flask) -> None:
