@@ -28,7 +28,7 @@ MIN_IS_DIE = 0.2
 # and read surely too (its face's probability at least SURE): the pips of a die close
 # to the camera are as big as dice further off, and one or two can look like a one or
 # a two. (A big find around a group of dice may look like a die to the reader; it is
-# not read surely, and the dice inside it stay.)
+# not read surely, and the dice inside it stay while it goes: see around_sure_dice.)
 UNSURE, SURE, INSIDE, PIP_RATIO = 0.5, 0.9, 0.6, 2.5
 
 
@@ -47,6 +47,18 @@ def on_sure_dice(boxes: np.ndarray, is_die: np.ndarray,
     far_bigger = (side[None, :] >= PIP_RATIO * side[:, None]) & read_surely[None, :]
     return np.asarray(((is_die < UNSURE) & on_sure.any(axis=1))
                       | (on_sure & far_bigger).any(axis=1))
+
+
+def around_sure_dice(boxes: np.ndarray, is_die: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """Return which boxes hold a group of dice: two or more sure dice (P(die) at least
+    SURE) lie mostly (INSIDE) within each, and its own face is not read surely (below
+    UNSURE). A die holds no dice; the pips of a sure die are dropped before (see
+    on_sure_dice)."""
+    shared = intersection(boxes, boxes)
+    within = shared / np.maximum(areas(boxes)[None, :], 1e-6) >= INSIDE  # j mostly inside i
+    np.fill_diagonal(within, False)
+    holds = (within & (is_die >= SURE)[None, :]).sum(axis=1)
+    return np.asarray((holds >= 2) & (face < UNSURE))
 
 
 def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -73,8 +85,8 @@ def candidates(image: DecodedImage, faces: Faces) -> Candidates:
     """Return the reader's dice with their raw scores.
 
     Boxes the classifier calls "not a die" with little doubt are dropped, of two
-    refined boxes on one die the likelier die stays, and the pips of a sure die (see
-    on_sure_dice) are dropped.
+    refined boxes on one die the likelier die stays, the pips of a sure die (see
+    on_sure_dice) and boxes around groups of sure dice (around_sure_dice) are dropped.
     """
     h, w = image.pixels.shape[:2]
     is_die = 1 - faces.probs[:, NOT_A_DIE]
@@ -83,6 +95,7 @@ def candidates(image: DecodedImage, faces: Faces) -> Candidates:
     chosen = faces.probs[:, :NOT_A_DIE].argmax(axis=1)
     face = faces.probs[np.arange(len(chosen)), chosen]  # the probability of the face read
     kept = kept[~on_sure_dice(faces.boxes[kept], is_die[kept], face[kept])]
+    kept = kept[~around_sure_dice(faces.boxes[kept], is_die[kept], face[kept])]
     share = visible_share(faces.boxes[kept], w, h)
     boxes = (np.clip(faces.boxes[kept], 0, [w, h, w, h]) * image.scale).round()
     boxes = np.minimum(boxes, [image.width, image.height] * 2).astype(int).reshape(-1, 4)

@@ -11,7 +11,7 @@ from vision_samples import SAMPLES, sample_truth
 from pipkeeper.cli import main
 from scorekeeper.dice import Dice
 from vision import DOUBTFUL_BELOW, DiceCountReadError, DiceReading, Die, read_dice
-from vision.pipeline import on_sure_dice
+from vision.pipeline import around_sure_dice, on_sure_dice
 from vision.reading import judge
 
 CONFIDENCES = (0.95, 0.3, 0.8, 0.55, 0.1, 0.9)
@@ -94,3 +94,18 @@ def test_finds_on_a_sure_die_are_its_pips_and_dropped() -> None:
     assert on_sure_dice(boxes, is_die).tolist() == [False, True, False, False, False, True,
                                                     False]
     assert on_sure_dice(np.zeros((0, 4), np.float32), np.zeros(0)).tolist() == []
+
+
+def test_a_find_around_sure_dice_that_is_not_read_surely_is_a_group_and_dropped() -> None:
+    boxes = np.array([[0, 0, 200, 100],     # around the two dice below, read unsurely
+                      [10, 10, 60, 60],     # a sure die
+                      [120, 20, 170, 70],   # a sure die
+                      [300, 0, 500, 100],   # around one sure die only: kept
+                      [320, 10, 370, 60],   # a sure die
+                      [600, 0, 800, 100],   # around two sure dice, read surely: kept
+                      [610, 10, 660, 60],
+                      [720, 20, 770, 70]], np.float32)
+    is_die = np.array([0.6, 0.99, 0.97, 0.6, 0.99, 0.7, 0.99, 0.99])
+    face = np.array([0.2, 0.95, 0.9, 0.2, 0.95, 0.8, 0.95, 0.95])
+    assert around_sure_dice(boxes, is_die, face).tolist() == [
+        True, False, False, False, False, False, False, False]
