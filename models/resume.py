@@ -5,13 +5,16 @@ weight and one bias per convolution. `unfolded` restores the layers: each convol
 keeps the folded weight, and its batch norm takes the mean and variance of that
 convolution's output over crops of labelled training dice as its running statistics,
 with a scale and shift that give back the folded network exactly (`restoring_norm`).
-``python -m models.train --only classifier --init models/faces.onnx`` starts from it.
+``python -m models.train --only classifier --init models/faces.onnx`` starts from it;
+with ``--keep-start SHARE`` the trained weights are then averaged with the starting ones
+(`mixed`), which keeps more of what the starting reader read well.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import onnx
@@ -100,3 +103,15 @@ def shipped_reader(path: Path, size: int) -> Classifier:
     of byler's and Rune55's training photos."""
     photos = source_photos("byler-train")[::3] + source_photos("rune55-trays-rest")[::6]
     return unfolded(path, dice_crops(photos, size), size)
+
+
+def mixed(start: Mapping[str, Any], trained: Mapping[str, Any], keep: float) -> dict[str, Any]:
+    """Return *trained*'s weights averaged with *start*'s, a share *keep* of the latter;
+    counters (integer buffers) are *trained*'s."""
+    return {k: keep * start[k] + (1 - keep) * v if _is_float(v) else v
+            for k, v in trained.items()}
+
+
+def _is_float(value: Any) -> bool:
+    kind = getattr(value.dtype, "is_floating_point", None)  # a torch dtype says it
+    return bool(np.issubdtype(value.dtype, np.floating) if kind is None else kind)

@@ -24,7 +24,7 @@ from models.cutouts import Cutout, composite_photos, cutout_bank
 from models.data import TRAINING
 from models.ensemble import join_files
 from models.nets import Classifier, Detector, Exported, PretrainedReader
-from models.resume import shipped_reader
+from models.resume import mixed, shipped_reader
 from models.samples import (
     Photo,
     Pool,
@@ -161,8 +161,11 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
         else:
             classifier.load_state_dict(torch.load(args.init))
         lr /= 3
+    start = {k: v.clone() for k, v in classifier.state_dict().items()}
     fit(classifier, classifier_step, mined, args.classifier_steps, batch, crop,
         f"{args.out.name}-classifier", lr=lr)
+    if args.init and args.keep_start:
+        classifier.load_state_dict(mixed(start, classifier.state_dict(), args.keep_start))
     export(classifier, args.out / "faces.onnx", detector=False, crop=crop)
     if args.reader == "pretrained":  # 13.5 MB of float32 weights: stored as int8
         compress_file(args.out / "faces.onnx", args.out / "faces.onnx")
@@ -214,6 +217,9 @@ def main(argv: list[str] | None = None) -> None:
                              "maximum; the shipped detector joins two, see the model card)")
     parser.add_argument("--init", type=Path, help="a reader to go on training: a checkpoint "
                                                   "or the small reader's ONNX file")
+    parser.add_argument("--keep-start", type=float, default=0.0, metavar="SHARE",
+                        help="with --init: the trained reader's weights are averaged with "
+                             "the starting reader's, SHARE of them kept")
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from models.resume import EPS, folded_weights, restoring_norm
+from models.resume import EPS, folded_weights, mixed, restoring_norm
 from vision.faces import FACES_MODEL
 from vision.onnx import MODELS
 
@@ -32,3 +32,10 @@ def test_the_restored_norm_adds_the_folded_bias_in_training_and_evaluation() -> 
     folded = z + bias.reshape(1, 5, 1, 1)
     assert np.allclose(evaluated, folded) and np.allclose(trained, folded)
     assert not np.allclose(z, folded)
+
+
+def test_the_trained_weights_are_averaged_with_the_start_but_counters_are_not() -> None:
+    start = {"w": np.array([1.0, 2.0]), "seen": np.array(0)}
+    trained = {"w": np.array([3.0, 6.0]), "seen": np.array(2500)}
+    kept = mixed(start, trained, 0.25)
+    assert np.allclose(kept["w"], [2.5, 5.0]) and int(kept["seen"]) == 2500
