@@ -50,8 +50,8 @@ def test_a_photographed_pad_is_read_checked_and_fixed(device: Any, live_server: 
     # Tapping a cell of the second game's column shows that game in the grid.
     page.select_option("#pad-column", "1")
     assert page.input_value("#pad-aces-upper") == str(truth["columns"][1]["aces"])
-    # A second photo that shows no pad (dice on a table): its error stands alone, the first photo's view is
-    # gone, and what the grid holds stays for the player.
+    # A second photo that shows no pad (dice on a table): its error stands alone, the
+    # first photo's view is gone, and what the grid holds stays for the player.
     page.set_input_files("#pad-file", str(NO_PAD))
     page.wait_for_selector("#messages .message.error", timeout=30_000)
     assert "but a Hasbro Yahtzee pad has 22 rows" in page.inner_text("#messages .message.error")
