@@ -101,9 +101,11 @@ def test_loso_report_sets_a_pair_beside_the_shipped_pair(tmp_path: Path,
     assert row[9] == "|"
     assert 0.5 < f1 <= values_f1 <= 1.0
     assert 0.5 < told_f1 <= 1.0
-    assert abs(f1 - shipped) < 0.1  # the same networks; the shipped pair is calibrated
+    # The same networks; the shipped pair is calibrated, which may count or reorder a die
+    # or two (each die of *truth* moves F1 by 1 / truth).
+    assert abs(f1 - shipped) <= 2 / truth + 1e-9
     assert shipped <= shipped_values <= 1.0
-    assert abs(told_f1 - shipped_told) < 0.1  # calibration may reorder finds a little
+    assert abs(told_f1 - shipped_told) <= 2 / truth + 1e-9
     assert "not trained yet: python -m models.loso train --without byler" in text
     results = json.loads((tmp_path / "loso.json").read_text())
     assert set(results) == {"rendered"} and results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
