@@ -71,10 +71,11 @@ def unfolded(path: Path, crops: np.ndarray, size: int) -> Classifier:
                          f"convolutions for {len(layers)} layers")
     net.load_state_dict({k: torch.from_numpy(v.copy()) for k, v in named.items()}, strict=False)
     x = torch.from_numpy(crops).float()
+    pending = iter(folded)  # the folded convolutions, in the layers' order
     with torch.no_grad():
         for layer in net.features:
             if isinstance(layer, nn.Sequential):
-                weight, bias = folded[layers.index(layer)]
+                weight, bias = next(pending)
                 layer[0].weight.copy_(torch.from_numpy(weight.copy()))
                 z = layer[0](x).double()
                 norm = restoring_norm(bias.astype(np.float64), z.mean(dim=(0, 2, 3)).numpy(),

@@ -32,15 +32,20 @@ MIN_IS_DIE = 0.2
 UNSURE, SURE, INSIDE, PIP_RATIO = 0.5, 0.9, 0.6, 2.5
 
 
+def mostly_within(boxes: np.ndarray) -> np.ndarray:
+    """Return (N, N) whether box i lies mostly (INSIDE of its area) within box j, i != j."""
+    within = intersection(boxes, boxes) / np.maximum(areas(boxes)[:, None], 1e-6) >= INSIDE
+    np.fill_diagonal(within, False)
+    return np.asarray(within)
+
+
 def on_sure_dice(boxes: np.ndarray, is_die: np.ndarray,
                  face: np.ndarray | None = None) -> np.ndarray:
     """Return which boxes are pips or marks on a sure die (see INSIDE and PIP_RATIO).
 
     *face* is each find's probability of the face read (default: its P(die)).
     """
-    shared = intersection(boxes, boxes)
-    within = shared / np.maximum(areas(boxes)[:, None], 1e-6) >= INSIDE  # i mostly inside j
-    np.fill_diagonal(within, False)
+    within = mostly_within(boxes)
     on_sure = within & (is_die >= SURE)[None, :]
     read_surely = (is_die if face is None else face) >= SURE
     side = sides(boxes)
@@ -54,10 +59,7 @@ def around_sure_dice(boxes: np.ndarray, is_die: np.ndarray, face: np.ndarray) ->
     SURE) lie mostly (INSIDE) within each, and its own face is not read surely (below
     UNSURE). A die holds no dice; the pips of a sure die are dropped before (see
     on_sure_dice)."""
-    shared = intersection(boxes, boxes)
-    within = shared / np.maximum(areas(boxes)[None, :], 1e-6) >= INSIDE  # j mostly inside i
-    np.fill_diagonal(within, False)
-    holds = (within & (is_die >= SURE)[None, :]).sum(axis=1)
+    holds = (mostly_within(boxes).T & (is_die >= SURE)[None, :]).sum(axis=1)
     return np.asarray((holds >= 2) & (face < UNSURE))
 
 
