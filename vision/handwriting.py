@@ -7,7 +7,8 @@ convolutional network whose output is a CTC sequence over 24 steps of the cell's
 (classes: CTC blank, digits 0..9). A prefix beam search (`ctc_candidates`) turns it into
 the cell's likeliest readings with their probabilities: ``None`` for a blank cell, else
 the number (a scratch mark is read as 0). Each cell is read three times, as cut and
-moved a little either way (`SHIFTS`), and the readings are averaged.
+moved a little either way (`SHIFTS`), by every network the file holds (one output
+each), and the readings are averaged.
 """
 
 from __future__ import annotations
@@ -228,8 +229,9 @@ class HandwritingReader:
             return []
         views = np.concatenate([shifted(cells, dx) for dx in SHIFTS])
         batch = np.ascontiguousarray(views[:, None], dtype=np.float32)
-        probs = self.session.run(None, {self.input_name: batch})[0]  # views*N x steps x classes
-        per_cell = probs.reshape(len(SHIFTS), len(cells), *probs.shape[1:]).swapaxes(0, 1)
+        # One output per network, each views*N x steps x classes.
+        probs = np.concatenate(self.session.run(None, {self.input_name: batch}))
+        per_cell = probs.reshape(-1, len(cells), *probs.shape[1:]).swapaxes(0, 1)
         return [CellReading(averaged([to_candidates(ctc_candidates(p), BEAM) for p in cell]))
                 for cell in per_cell]
 

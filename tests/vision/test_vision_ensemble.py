@@ -1,9 +1,11 @@
-"""Two detectors joined in one file (models.ensemble): the likelier heatmap wins, with its box."""
+"""Two networks in one file (models.ensemble): joined detectors, where the likelier heatmap wins
+with its box, and handwriting readers side by side, whose readings are averaged."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import onnx
 import pytest
@@ -11,7 +13,8 @@ from onnx import helper, numpy_helper
 
 from models.ensemble import join_files
 from vision.detect import DiceDetector
-from vision.onnx import open_session
+from vision.handwriting import CELL_H, CELL_W, MODEL, HandwritingReader
+from vision.onnx import MODELS, open_session
 
 
 def tiny_detector(path: Path, rng: np.random.Generator) -> None:
@@ -59,3 +62,39 @@ def test_a_joined_file_is_a_detector_like_any_other(joined: Path) -> None:
     detector = DiceDetector(open_session("joined.onnx", joined))
     found = detector.view(pixels, 64, threshold=0.0)
     assert found.boxes.shape[1] == 4 and len(found.boxes) == len(found.scores) > 0
+
+
+def drawn_cells() -> np.ndarray:
+    """Return three cells with a number drawn in each, ink 0..1 (see vision.handwriting)."""
+    cells = np.zeros((3, CELL_H, CELL_W), np.uint8)
+    for cell, text in zip(cells, ("7", "25", "140"), strict=True):
+        cv2.putText(cell, text, (24, 26), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 255, 2)
+    return cells.astype(np.float32) / 255
+
+
+def test_readers_side_by_side_are_read_by_both_and_their_readings_averaged(
+        tmp_path: Path) -> None:
+    shipped = onnx.load(str(MODELS / MODEL))
+    softer = onnx.load(str(MODELS / MODEL))  # the same network, its last layer halved
+    last = softer.graph.initializer[-2]
+    last.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(last) * 0.5, last.name))
+    onnx.save(softer, str(tmp_path / "softer.onnx"))
+    join_files(MODELS / MODEL, tmp_path / "softer.onnx", tmp_path / MODEL, apart=True)
+    cells = drawn_cells()
+    batch = cells[:, None]
+    both = open_session(MODEL, tmp_path).run(None, {"cells": batch})
+    assert [o.name for o in open_session(MODEL, tmp_path).get_outputs()] == ["probs", "probs_1"]
+    np.testing.assert_allclose(both[0], open_session(MODEL).run(None, {"cells": batch})[0],
+                               atol=1e-6)
+    np.testing.assert_allclose(both[1], open_session("softer.onnx", tmp_path).run(
+        None, {"cells": batch})[0], atol=1e-6)
+    assert shipped.graph.output[0].name == "probs"
+    alone = [HandwritingReader(open_session(name, folder)).read(cells)
+             for name, folder in ((MODEL, MODELS), ("softer.onnx", tmp_path))]
+    for pair, side in zip(zip(*alone, strict=True),
+                          HandwritingReader(open_session(MODEL, tmp_path)).read(cells),
+                          strict=True):
+        value, p = side.candidates[0]
+        expected = sum(dict(r.candidates).get(value, 0.0) for r in pair) / 2
+        assert p == pytest.approx(expected, abs=1e-4)
+        assert {r.value for r in pair} != {None}  # the cells are read as numbers
