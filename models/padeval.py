@@ -31,7 +31,7 @@ import numpy as np
 from models.handwriting_data import Glyphs, mnist_split, sklearn_glyphs
 from models.padrender import Shot, draw_sheet, photograph, write_cells
 from scorekeeper.boxvalues import possible_values
-from scorekeeper.padcheck import ColumnCheck, check_column
+from scorekeeper.padcheck import ColumnCheck
 from scorekeeper.padlayouts import LayoutRow, PadLayout, pad_layout
 from scorekeeper.rulesets import RuleSet, Section, ruleset
 from scorekeeper.scorecard import Scorecard
@@ -169,7 +169,7 @@ def measure(layout: PadLayout, rules: RuleSet, glyphs: Glyphs, pads: int,
         except PadNotFoundError:
             tally.miss(columns)
             continue
-        checks_found = [check_column(rules, rows, found) for found in reading.candidates()]
+        checks_found = reading.checks(rules)
         tally.seconds.append(time.perf_counter() - started)
         for c, column in enumerate(columns):
             top = {r: cell.value for r, cell in enumerate(reading.columns[c]) if cell}
@@ -194,8 +194,7 @@ def twelve_megapixels(glyphs: Glyphs, seed: int = 7) -> float:
     read_pad_photo(data, rules, layout)  # the model loaded once, as a server does
     started = time.perf_counter()
     reading = read_pad_photo(data, rules, layout)
-    for found in reading.candidates():
-        check_column(rules, rows, found)
+    reading.checks(rules)
     return time.perf_counter() - started
 
 
@@ -252,7 +251,7 @@ def _read_as_written(data: bytes, rules: RuleSet, layout: PadLayout,
     """True when every written column of the photo *data* is read, after the rules
     decide, exactly as *truth* holds it, and every other column as a game not played."""
     reading = read_pad_photo(data, rules, layout)
-    found = [check_column(rules, reading.rows, column) for column in reading.candidates()]
+    found = reading.checks(rules)
     read = [{name: cell.value for name, cell in c.by_name().items()} for c in found]
     return read[:len(truth)] == truth and all(c.pad is None for c in found[len(truth):])
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from scorekeeper.padcheck import ColumnCheck, check_column
 from scorekeeper.padlayouts import LayoutRow, PadLayout, layouts_for
 from scorekeeper.rulesets import RuleSet
 from vision.handwriting import (
@@ -49,9 +50,12 @@ class PadPhotoReading:
         """Return the cell's corners in the original photo's pixels."""
         return self.grid.photo_cells[column][row] * self.image.scale
 
-    def candidates(self) -> list[dict[int, tuple[tuple[int | None, float], ...]]]:
-        """Return, per value column, each read row's candidates by row index."""
-        return [{r: cell.candidates for r, cell in enumerate(column) if cell is not None}
+    def checks(self, rules: RuleSet, *, finished: bool = True) -> list[ColumnCheck]:
+        """Return every value column checked by the rules (scorekeeper.padcheck): the
+        likeliest reading they allow, and its audit."""
+        return [check_column(rules, self.rows, {r: cell.candidates for r, cell in
+                                                enumerate(column) if cell is not None},
+                             finished=finished)
                 for column in self.columns]
 
     def column_name(self, column: int) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, request
 
-from scorekeeper.padcheck import ColumnCheck, check_column
+from scorekeeper.padcheck import ColumnCheck
 from scorekeeper.padlayouts import LayoutError, pad_layout
 from scorekeeper.rulesets import RuleSet, ruleset
 from web.errors import ApiError
@@ -55,8 +55,7 @@ def _column(reading: PadPhotoReading, index: int, check: ColumnCheck) -> dict[st
 
 def pad_report(reading: PadPhotoReading, rules: RuleSet, finished: bool) -> dict[str, Any]:
     """Return the answer for a pad read from a photo: every column checked."""
-    checks = [check_column(rules, reading.rows, found, finished=finished)
-              for found in reading.candidates()]
+    checks = reading.checks(rules, finished=finished)
     return {
         "rules": rules.name, "layout": reading.layout.name, "title": reading.layout.title,
         "found_by": reading.grid.method,

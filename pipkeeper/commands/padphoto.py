@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.audit import PadFormatError
 from scorekeeper.layout import TOTAL_NAMES
-from scorekeeper.padcheck import ColumnCheck, check_column, problem_cells
+from scorekeeper.padcheck import ColumnCheck, problem_cells
 from scorekeeper.padlayouts import pad_layout
 from scorekeeper.rulesets import RuleSet, ruleset
 
@@ -25,13 +25,6 @@ EXIT_PROBLEMS = 1
 def is_photo(path: str) -> bool:
     """True for a file name with an image's suffix."""
     return Path(path).suffix.lower() in PHOTO_SUFFIXES
-
-
-def check_reading(reading: PadPhotoReading, rules: RuleSet,
-                  finished: bool = True) -> list[ColumnCheck]:
-    """Return every column of *reading* checked by the rules."""
-    return [check_column(rules, reading.rows, found, finished=finished)
-            for found in reading.candidates()]
 
 
 def report(photo: str, reading: PadPhotoReading, checks: list[ColumnCheck],
@@ -112,7 +105,7 @@ def run_photo_check(args: argparse.Namespace, photo: str) -> int:
     layout = pad_layout(args.layout) if args.layout else None
     started = time.perf_counter()
     reading = read_pad_photo(photo, rules, layout)
-    checks = check_reading(reading, rules, finished=not args.in_progress)
+    checks = reading.checks(rules, finished=not args.in_progress)
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps(report(photo, reading, checks, rules) | {"seconds": round(seconds, 3)},
