@@ -14,6 +14,7 @@ chosen value's share under that weighing; below `SURE` it is marked doubtful.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -106,9 +107,20 @@ def _total_weight(value: int | None, right: int) -> float:
     return 1.0 if value == right else MISTAKE
 
 
+@functools.lru_cache(maxsize=4096)
 def _total_score(candidates: Candidates, right: int) -> float:
-    """The log weight of a total row's best reading when it should hold *right*."""
-    return max(_log(p * _total_weight(v, right)) for v, p in candidates)
+    """The log weight of a total row's best reading when it should hold *right*: the
+    reading *right* itself, or the likeliest reading as a mistake on the pad (the search
+    asks this of one row for many sums)."""
+    likeliest = max(p for _, p in candidates)
+    return max(_log(dict(candidates).get(right, 0.0)), _log(likeliest * MISTAKE))
+
+
+def _box_options(rules: RuleSet, slug: str, candidates: Candidates,
+                 finished: bool) -> list[tuple[int | None, int, float]]:
+    """Return a box's readings as (value, points it adds, log weight)."""
+    legal = _legal(rules, slug, finished)
+    return [(value, value or 0, _log(p * _box_weight(legal, value))) for value, p in candidates]
 
 
 def _best_sums(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
@@ -116,12 +128,11 @@ def _best_sums(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
     """Return, for every sum of these boxes' values, the best log weight reaching it."""
     best = {0: 0.0}
     for slug, candidates in cells:
-        legal = _legal(rules, slug, finished)
+        options = _box_options(rules, slug, candidates, finished)
         nxt: dict[int, float] = {}
         for total, score in best.items():
-            for value, p in candidates:
-                key = total + (value or 0)
-                weight = score + _log(p * _box_weight(legal, value))
+            for _, points, log_weight in options:
+                key, weight = total + points, score + log_weight
                 if weight > nxt.get(key, -math.inf):
                     nxt[key] = weight
         best = dict(sorted(nxt.items(), key=lambda kv: -kv[1])[:KEEP_SUMS])
@@ -236,12 +247,11 @@ def _pick_boxes(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
     """Return the likeliest legal-weighted values of *cells* adding up to *target*."""
     best: dict[int, tuple[float, tuple[int | None, ...]]] = {0: (0.0, ())}
     for slug, candidates in cells:
-        legal = _legal(rules, slug, finished)
+        options = _box_options(rules, slug, candidates, finished)
         nxt: dict[int, tuple[float, tuple[int | None, ...]]] = {}
         for total, (score, values) in best.items():
-            for value, p in candidates:
-                key = total + (value or 0)
-                weight = score + _log(p * _box_weight(legal, value))
+            for value, points, log_weight in options:
+                key, weight = total + points, score + log_weight
                 if weight > nxt.get(key, (-math.inf, ()))[0]:
                     nxt[key] = (weight, (*values, value))
         best = dict(sorted(nxt.items(), key=lambda kv: -kv[1][0])[:KEEP_SUMS])
