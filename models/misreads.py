@@ -108,14 +108,18 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     detector, reader = pair(args.models)
     tiles = []
+    photo: tuple[Path, np.ndarray] | None = None  # misreads come photo by photo
     for number, die in enumerate(misreads(ROWS[args.source](), detector, reader,
                                           args.min_confidence)):
         print(f"#{number} {die.path.name} box {die.box}: label {die.label}, "
               f"read {die.read} ({die.confidence:.2f})")
-        tiles.append(tile(picture(die.path), die, number))
-    for page, sheet in enumerate(sheets(tiles)):
+        if photo is None or photo[0] != die.path:
+            photo = die.path, picture(die.path)
+        tiles.append(tile(photo[1], die, number))
+    pages = sheets(tiles)
+    for page, sheet in enumerate(pages):
         cv2.imwrite(str(out / f"sheet-{page + 1}.png"), sheet)
-    print(f"{len(tiles)} misread dice, {len(sheets(tiles))} sheets in {out}")
+    print(f"{len(tiles)} misread dice, {len(pages)} sheets in {out}")
     return 0
 
 
