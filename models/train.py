@@ -128,14 +128,14 @@ def train_detector(pool: Pool, args: argparse.Namespace) -> None:
     if args.join_with:
         CHECKPOINTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(args.join_with, partner)
-    torch.manual_seed(SEED)  # each model starts the same whether trained alone or not
+    torch.manual_seed(args.seed)  # each model starts the same whether trained alone or not
     detector = Detector()
     views = pool.map(lambda p: shrink(p, 768))
     name = f"{args.out.name}-detector"
-    fit(detector, detector_step, views, args.detector_steps, 32, 192, name)
+    fit(detector, detector_step, views, args.detector_steps, 32, 192, name, seed=args.seed)
     if args.detector_refine_steps:
         fit(detector, detector_step, views, args.detector_refine_steps, 32, 192,
-            f"{name}-refine", lr=1e-3, seed=SEED + 1)
+            f"{name}-refine", lr=1e-3, seed=args.seed + 1)
     export(detector, args.out / "detector.onnx", detector=True)
     if args.join_with:  # one file computing both networks (models.ensemble)
         join_files(partner, args.out / "detector.onnx", args.out / "detector.onnx")
@@ -147,7 +147,7 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
     detector = DiceDetector(open_session(DETECTOR_MODEL, args.out))
     mined = pool.map(lambda p: with_hard_negatives(p, detector))
     print(f"{sum(len(p.hard) for p in mined.photos)} false detections mined", flush=True)
-    torch.manual_seed(SEED)
+    torch.manual_seed(args.seed)
     if args.reader == "pretrained":
         crop = args.crop or PRETRAINED_CROP
         classifier: nn.Module = PretrainedReader(crop)
@@ -163,7 +163,7 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
         lr /= 3
     start = {k: v.clone() for k, v in classifier.state_dict().items()}
     fit(classifier, classifier_step, mined, args.classifier_steps, batch, crop,
-        f"{args.out.name}-classifier", lr=lr)
+        f"{args.out.name}-classifier", lr=lr, seed=args.seed)
     if args.init and args.keep_start:
         classifier.load_state_dict(mixed(start, classifier.state_dict(), args.keep_start))
     export(classifier, args.out / "faces.onnx", detector=False, crop=crop)
@@ -221,6 +221,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="with --init: the trained reader's weights are averaged with "
                              "the starting reader's, SHARE of them kept")
     parser.add_argument("--threads", type=int, default=2, help="torch threads")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help="the networks' start and the order of their batches (going on "
+                             "from a reader, another seed shows it other crops)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     started = time.time()
