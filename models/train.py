@@ -130,9 +130,12 @@ def train_detector(pool: Pool, args: argparse.Namespace) -> None:
         shutil.copyfile(args.join_with, partner)
     torch.manual_seed(args.seed)  # each model starts the same whether trained alone or not
     detector = Detector()
+    if args.detector_init:  # go on from a detector's checkpoint
+        detector.load_state_dict(torch.load(args.detector_init))
     views = pool.map(lambda p: shrink(p, 768))
     name = f"{args.out.name}-detector"
-    fit(detector, detector_step, views, args.detector_steps, 32, 192, name, seed=args.seed)
+    if args.detector_steps:
+        fit(detector, detector_step, views, args.detector_steps, 32, 192, name, seed=args.seed)
     if args.detector_refine_steps:
         fit(detector, detector_step, views, args.detector_refine_steps, 32, 192,
             f"{name}-refine", lr=1e-3, seed=args.seed + 1)
@@ -215,6 +218,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--join-with", type=Path,
                         help="a detector file to join with the trained one (its heatmap's "
                              "maximum; the shipped detector joins two, see the model card)")
+    parser.add_argument("--detector-init", type=Path,
+                        help="a detector checkpoint (runs/checkpoints/*-detector*.pt) to go on "
+                             "training")
     parser.add_argument("--init", type=Path, help="a reader to go on training: a checkpoint "
                                                   "or the small reader's ONNX file")
     parser.add_argument("--keep-start", type=float, default=0.0, metavar="SHARE",
