@@ -63,8 +63,8 @@ def test_the_finer_view_is_asked_for_small_sure_dice_or_none() -> None:
 def test_the_finer_view_reads_tiny_dice_the_first_views_miss() -> None:
     session = default_detector().session
     found = {False: 0, True: 0}
-    for seed in (2, 3):  # busy tables of ten dice of 10 px among decoys
-        scene = render_scene(np.random.default_rng(seed), 640, 640, 10, 10, clutter=8)
+    for seed in range(2, 12):  # busy tables of ten dice of 8 px among decoys
+        scene = render_scene(np.random.default_rng(seed), 640, 640, 10, 8, clutter=8)
         truth = np.array(scene.boxes, np.float32)
         for fine in found:
             reading = read_image(load(scene.image), DiceDetector(session, fine), default_reader())
@@ -72,7 +72,7 @@ def test_the_finer_view_reads_tiny_dice_the_first_views_miss() -> None:
             if len(boxes):
                 found[fine] += int((iou(truth, boxes).max(axis=1) >= 0.5).sum())
     assert found[True] >= found[False] + 2
-    assert found[True] >= 10  # of 20
+    assert found[True] >= 20  # of 100
 
 
 def test_loso_report_names_pairs_not_trained_yet(tmp_path: Path,
