@@ -30,7 +30,7 @@ from vision.detect import DiceDetector, default_detector, iou
 from vision.faces import FaceReader, default_reader
 from vision.image import load
 from vision.pipeline import read_image
-from vision.reading import DiceReading, Die, judge
+from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
 
 MATCH_IOU = 0.5
 
@@ -50,6 +50,8 @@ class Tally:
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((6, 6), np.int64))
     confidences: list[float] = field(default_factory=list)  # of every find, doubtful too
     hits: list[bool] = field(default_factory=list)  # whether that find was right
+    sure_wrong: int = 0  # finds on a true die, its value misread, yet drawn confident
+    unsure_right: int = 0  # finds on a true die, its value right, yet drawn doubtful
 
     def add(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
             values: tuple[int, ...], boxes: np.ndarray) -> None:
@@ -69,11 +71,17 @@ class Tally:
 
     def add_finds(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
                   found: tuple[Die, ...]) -> None:
-        """Record each find's confidence and whether it is a true die with its true value."""
+        """Record each find's confidence and whether it is a true die with its true value;
+        count the finds on a true die whose confidence says the opposite of their value
+        (misread yet confident, read right yet doubtful: below DOUBTFUL_BELOW)."""
         boxes = np.array([d.box for d in found], np.float32).reshape(-1, 4)
-        right = {r for t, r in match(true_boxes, boxes) if true_values[t] == found[r].value}
+        on_die = match(true_boxes, boxes)
+        right = {r for t, r in on_die if true_values[t] == found[r].value}
         self.confidences.extend(d.confidence for d in found)
         self.hits.extend(i in right for i in range(len(found)))
+        sure = {r for _, r in on_die if found[r].confidence >= DOUBTFUL_BELOW}
+        self.sure_wrong += len(sure - right)
+        self.unsure_right += len(right - sure)
 
     def f1(self) -> float:
         """Return per-die F1, where a die counts only in the right place with the right value."""

@@ -5,7 +5,9 @@ quarter of source photos, every export of each), Roboflow's held-out quarter and
 rendered tables of models.evalsets. Columns: detection recall and precision (IoU 0.5),
 value accuracy of the dice found, per-die F1 (place and value) read plainly and told
 how many dice there are (``expect=N``, as the game page reads), the share of photos
-exactly right when told N, and the expected calibration error of the confidence.
+exactly right when told N, the expected calibration error of the confidence, and the
+dice found on a true die whose confidence says the opposite of their value (misread yet
+drawn confident, read right yet drawn doubtful).
 ``python -m models.heldout [--models DIR]`` prints it for the pair in DIR.
 """
 
@@ -38,10 +40,11 @@ ROWS: dict[str, Callable[[], list[LabelledPhoto]]] = {
 }
 
 HEADER = (f"  {'source':<18}{'photos':>7}{'dice':>6}{'recall':>8}{'precis.':>8}{'value':>7}"
-          f"{'F1':>7}{'told N':>8}{'exact':>7}{'ECE':>7}")
+          f"{'F1':>7}{'told N':>8}{'exact':>7}{'ECE':>7}{'sure wrong':>11}{'unsure right':>13}")
 NOTE = ("  value: accuracy of the dice found; F1: per die, place and value; told N: F1 when "
         "told how many dice there are; exact: photos read exactly right told N; ECE: of the "
-        "confidence over every find")
+        "confidence over every find; sure wrong / unsure right: dice found on a true die, "
+        "misread yet drawn confident / read right yet drawn doubtful")
 
 
 def figures(tally: Tally, told: Tally) -> dict[str, float]:
@@ -52,14 +55,16 @@ def figures(tally: Tally, told: Tally) -> dict[str, float]:
             "precision": s["precision"], "value_accuracy": s["value_accuracy"],
             "f1": s["f1"], "told_f1": told.f1(),
             "told_exact": told.exact / max(1, told.photos),
-            "ece": ece(np.array(tally.confidences), hits) if len(hits) else 0.0}
+            "ece": ece(np.array(tally.confidences), hits) if len(hits) else 0.0,
+            "sure_wrong": tally.sure_wrong, "unsure_right": tally.unsure_right}
 
 
 def line(label: str, f: dict[str, float]) -> str:
     """Return one printed row."""
     return (f"  {label:<18}{f['photos']:>7.0f}{f['dice']:>6.0f}{f['recall']:>8.3f}"
             f"{f['precision']:>8.3f}{f['value_accuracy']:>7.3f}{f['f1']:>7.3f}"
-            f"{f['told_f1']:>8.3f}{f['told_exact']:>7.3f}{f['ece']:>7.3f}")
+            f"{f['told_f1']:>8.3f}{f['told_exact']:>7.3f}{f['ece']:>7.3f}"
+            f"{f['sure_wrong']:>11.0f}{f['unsure_right']:>13.0f}")
 
 
 def pair(folder: Path | None) -> tuple[DiceDetector, FaceReader]:

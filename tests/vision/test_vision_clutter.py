@@ -21,6 +21,7 @@ from vision.faces import default_reader
 from vision.image import load
 from vision.onnx import MODELS
 from vision.pipeline import read_image
+from vision.reading import Die
 
 
 @pytest.mark.parametrize("kind", sorted(DECOYS))
@@ -230,6 +231,20 @@ def test_values_f1_counts_each_photos_values_wherever_the_boxes_lie() -> None:
     assert tally.values_f1() == pytest.approx(2 * 3 / 8)
 
 
+def test_finds_whose_confidence_contradicts_their_value_are_counted() -> None:
+    tally = evaluate.Tally()
+    truth = np.array([[0, 0, 10, 10], [20, 0, 30, 10], [40, 0, 50, 10], [60, 0, 70, 10]],
+                     np.float32)
+    found = (Die(3, (0, 0, 10, 10), 0.9),  # misread, confident
+             Die(2, (20, 0, 30, 10), 0.3),  # right, doubtful
+             Die(3, (40, 0, 50, 10), 0.4),  # misread and doubtful: as it should be
+             Die(4, (60, 0, 70, 10), 0.8),  # right and confident
+             Die(5, (80, 0, 90, 10), 0.95))  # on no true die: neither count
+    tally.add_finds((1, 2, 4, 4), truth, found)
+    assert (tally.sure_wrong, tally.unsure_right) == (1, 1)
+    assert tally.hits == [False, True, False, True, False]
+
+
 def test_evaluation_prints_the_reading_told_how_many_dice(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -257,9 +272,12 @@ def test_heldout_table_has_a_row_per_source_and_names_missing_data(
     row = next(line.split() for line in text.splitlines() if line.startswith("  rendered"))
     assert row[1:3] == [str(len(photos)), str(sum(len(p.values) for p in photos))]
     recall, precision, value, f1, told_f1, exact, ece = (float(v) for v in row[3:10])
+    sure_wrong, unsure_right = (int(v) for v in row[10:12])
+    assert 0 <= sure_wrong + unsure_right <= int(row[2])
     assert 0.5 < f1 <= 1.0 and 0.5 < told_f1 <= 1.0 and 0.0 <= exact <= 1.0
     assert f1 <= 2 * recall * precision / (recall + precision) + 1e-3  # value errors cost F1
     assert value > 0.8 and 0.0 <= ece < 0.5
     assert results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
+    assert results["rendered"]["sure_wrong"] == sure_wrong
     assert "  absent" in text and "data missing: dice data not found at /nowhere" in text
     assert set(results) == {"rendered"}
