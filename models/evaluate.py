@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,13 +26,19 @@ import numpy as np
 
 from models.labels import LabelledPhoto, photos_in
 from models.reliability import diagram
-from vision.detect import DiceDetector, default_detector, iou
+from vision.detect import DiceDetector, areas, default_detector, intersection, iou
 from vision.faces import FaceReader, default_reader
 from vision.image import load
 from vision.pipeline import read_image
 from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
 
 MATCH_IOU = 0.5
+# Some sources box a die's face turned to the camera, others its whole cube. With
+# ``nested`` a find also matches a true box when the smaller of the two lies at least
+# NESTED_INSIDE inside the larger and the larger is at most NESTED_AREA times its area
+# (the face labelled, its cube found, or the other way round).
+NESTED_INSIDE = 0.8
+NESTED_AREA = 4.0
 
 
 @dataclass
@@ -52,14 +58,16 @@ class Tally:
     hits: list[bool] = field(default_factory=list)  # whether that find was right
     sure_wrong: int = 0  # finds on a true die, its value misread, yet drawn confident
     unsure_right: int = 0  # finds on a true die, its value right, yet drawn doubtful
+    told_n: bool = False  # count the finds as the game page does, told how many dice
+    nested: bool = False  # a face's box inside its die's box matches too (see NESTED_*)
 
     def add(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
             values: tuple[int, ...], boxes: np.ndarray) -> None:
-        """Count one photo: greedy one-to-one matching at IoU >= 0.5."""
+        """Count one photo: greedy one-to-one matching at IoU >= 0.5 (or nested)."""
         self.photos += 1
         self.truth += len(true_values)
         self.read += len(values)
-        pairs = match(true_boxes, boxes)
+        pairs = match(true_boxes, boxes, self.nested)
         right = 0
         for t, r in pairs:
             self.confusion[true_values[t] - 1, values[r] - 1] += 1
@@ -75,7 +83,7 @@ class Tally:
         count the finds on a true die whose confidence says the opposite of their value
         (misread yet confident, read right yet doubtful: below DOUBTFUL_BELOW)."""
         boxes = np.array([d.box for d in found], np.float32).reshape(-1, 4)
-        on_die = match(true_boxes, boxes)
+        on_die = match(true_boxes, boxes, self.nested)
         right = {r for t, r in on_die if true_values[t] == found[r].value}
         self.confidences.extend(d.confidence for d in found)
         self.hits.extend(i in right for i in range(len(found)))
@@ -101,43 +109,68 @@ class Tally:
                 "ms_per_photo": 1000 * self.seconds / max(1, self.photos)}
 
 
-def match(truth: np.ndarray, found: np.ndarray) -> list[tuple[int, int]]:
-    """Return (truth index, found index) pairs, best IoU first, each used once."""
+def nested_boxes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return whether each box of *a* and each of *b* (x1y1x2y2) nest: the smaller at least
+    NESTED_INSIDE inside the larger, the larger at most NESTED_AREA times as large."""
+    inter = intersection(a, b)
+    area_a, area_b = areas(a)[:, None], areas(b)[None, :]
+    smaller = np.maximum(np.minimum(area_a, area_b), 1e-9)
+    larger = np.maximum(area_a, area_b)
+    return np.asarray((inter >= NESTED_INSIDE * smaller) & (larger <= NESTED_AREA * smaller))
+
+
+def match(truth: np.ndarray, found: np.ndarray,
+          nested: bool = False) -> list[tuple[int, int]]:
+    """Return (truth index, found index) pairs, best IoU first, each used once: pairs of
+    IoU >= MATCH_IOU, and with *nested* also pairs of nested boxes (see nested_boxes)."""
     if len(truth) == 0 or len(found) == 0:
         return []
     overlap = iou(truth, found)
+    allowed = overlap >= MATCH_IOU
+    if nested:
+        allowed |= nested_boxes(truth, found)
     pairs: list[tuple[int, int]] = []
     for flat in np.argsort(-overlap, axis=None):
         t, r = np.unravel_index(flat, overlap.shape)
-        if overlap[t, r] < MATCH_IOU:
-            break
-        if all(t != a and r != b for a, b in pairs):
+        if allowed[t, r] and all(t != a and r != b for a, b in pairs):
             pairs.append((int(t), int(r)))
     return pairs
 
 
 def evaluate(photos: Iterable[LabelledPhoto], detector: DiceDetector | None = None,
-             reader: FaceReader | None = None, told: Tally | None = None) -> Tally:
+             reader: FaceReader | None = None, told: Tally | None = None,
+             also: Sequence[Tally] = ()) -> Tally:
     """Return the tally of reading every photo with the given (or the default) models.
 
     *told*, when given, also tallies the same finds counted as the game page counts
     them, told how many dice were thrown (``expect=N``, N the photo's true count).
+    The tallies *also* count the same readings too, each as its flags say.
     """
     detector, reader = detector or default_detector(), reader or default_reader()
     tally = Tally()
+    if told is not None:
+        told.told_n = True
     for photo in photos:
         started = time.perf_counter()
         image = load(photo.path)
         reading = read_image(image, detector, reader)
         tally.seconds += time.perf_counter() - started
         truth = photo.boxes * np.array([image.width, image.height] * 2, np.float32)
-        add_reading(tally, photo.values, truth, reading)
-        tally.add_finds(photo.values, truth, reading.found)
-        if told is not None:
-            expected = judge(reading.found, len(photo.values))
-            add_reading(told, photo.values, truth,
-                        DiceReading(reading.width, reading.height, expected))
+        for each in (tally, *([told] if told is not None else []), *also):
+            count(each, photo.values, truth, reading)
     return tally
+
+
+def count(tally: Tally, true_values: tuple[int, ...], true_boxes: np.ndarray,
+          reading: DiceReading) -> None:
+    """Count one photo's reading in *tally*: its finds (unless told N) and the dice counted,
+    all of them or, told N, the N likeliest."""
+    if tally.told_n:
+        expected = judge(reading.found, len(true_values))
+        reading = DiceReading(reading.width, reading.height, expected)
+    else:
+        tally.add_finds(true_values, true_boxes, reading.found)
+    add_reading(tally, true_values, true_boxes, reading)
 
 
 def add_reading(tally: Tally, true_values: tuple[int, ...], true_boxes: np.ndarray,

@@ -7,7 +7,9 @@ value accuracy of the dice found, per-die F1 (place and value) read plainly and 
 how many dice there are (``expect=N``, as the game page reads), the share of photos
 exactly right when told N, the expected calibration error of the confidence, and the
 dice found on a true die whose confidence says the opposite of their value (misread yet
-drawn confident, read right yet drawn doubtful).
+drawn confident, read right yet drawn doubtful). A second table counts the same readings
+with a find also matching a true box nested in it or around it (a die's face labelled,
+its cube found: models.evaluate.NESTED_*), since sources box dice either way.
 ``python -m models.heldout [--models DIR]`` prints it for the pair in DIR.
 """
 
@@ -22,7 +24,7 @@ import numpy as np
 
 from models.data import source_photos
 from models.evalsets import RUNS, rendered_eval
-from models.evaluate import Tally, evaluate
+from models.evaluate import NESTED_AREA, NESTED_INSIDE, Tally, evaluate
 from models.labels import LabelledPhoto
 from models.reliability import ece
 from vision.calibration import load_calibration
@@ -45,6 +47,29 @@ NOTE = ("  value: accuracy of the dice found; F1: per die, place and value; told
         "told how many dice there are; exact: photos read exactly right told N; ECE: of the "
         "confidence over every find; sure wrong / unsure right: dice found on a true die, "
         "misread yet drawn confident / read right yet drawn doubtful")
+
+
+NESTED_HEADER = (f"  {'source':<18}{'recall':>8}{'precis.':>8}{'value':>7}{'F1':>7}"
+                 f"{'told N':>8}{'exact':>7}")
+NESTED_TITLE = (f"the same readings, a find also matching a true box nested in it or around it "
+                f"(the smaller at least {NESTED_INSIDE:.0%} inside the larger, at most "
+                f"{NESTED_AREA:.0f} times its area: a die's face labelled, its cube found):")
+
+
+def nested_figures(tally: Tally, told: Tally) -> dict[str, float]:
+    """Return one row of the nested table from its plain and told-N tallies (its keys
+    begin with "nested_")."""
+    s = tally.summary()
+    return {"nested_recall": s["recall"], "nested_precision": s["precision"],
+            "nested_value_accuracy": s["value_accuracy"], "nested_f1": s["f1"],
+            "nested_told_f1": told.f1(), "nested_told_exact": told.exact / max(1, told.photos)}
+
+
+def nested_line(label: str, f: dict[str, float]) -> str:
+    """Return one printed row of the nested table."""
+    return (f"  {label:<18}{f['nested_recall']:>8.3f}{f['nested_precision']:>8.3f}"
+            f"{f['nested_value_accuracy']:>7.3f}{f['nested_f1']:>7.3f}"
+            f"{f['nested_told_f1']:>8.3f}{f['nested_told_exact']:>7.3f}")
 
 
 def figures(tally: Tally, told: Tally) -> dict[str, float]:
@@ -80,6 +105,7 @@ def table(folder: Path | None = None) -> tuple[str, dict[str, dict[str, float]]]
     """
     detector, reader = pair(folder)
     lines = ["every source's held-out photos:", HEADER]
+    nested_lines = [NESTED_TITLE, NESTED_HEADER]
     results: dict[str, dict[str, float]] = {}
     for label, photos in ROWS.items():
         try:
@@ -87,10 +113,12 @@ def table(folder: Path | None = None) -> tuple[str, dict[str, dict[str, float]]]
         except FileNotFoundError as error:
             lines.append(f"  {label:<18}data missing: {error}")
             continue
-        told = Tally()
-        results[label] = figures(evaluate(held_out, detector, reader, told), told)
+        told, nested, nested_told = Tally(), Tally(nested=True), Tally(nested=True, told_n=True)
+        tally = evaluate(held_out, detector, reader, told, also=(nested, nested_told))
+        results[label] = figures(tally, told) | nested_figures(nested, nested_told)
         lines.append(line(label, results[label]))
-    return "\n".join([*lines, NOTE]), results
+        nested_lines.append(nested_line(label, results[label]))
+    return "\n".join([*lines, NOTE, *nested_lines]), results
 
 
 def main(argv: list[str] | None = None) -> int:

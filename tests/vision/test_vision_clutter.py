@@ -231,6 +231,23 @@ def test_values_f1_counts_each_photos_values_wherever_the_boxes_lie() -> None:
     assert tally.values_f1() == pytest.approx(2 * 3 / 8)
 
 
+def test_a_labelled_face_matches_its_found_cube_only_when_nested_counts() -> None:
+    # a die's top face labelled (40 x 24 at the top of its cube), its 40 x 60 cube found
+    truth = np.array([[100, 100, 140, 124], [300, 100, 320, 120]], np.float32)
+    found = np.array([[100, 100, 140, 160],  # the first die's cube: IoU 0.4
+                      [280, 80, 340, 140]], np.float32)  # 9 times the second box's area
+    assert iou(truth[:1], found[:1])[0, 0] == pytest.approx(0.4)
+    assert evaluate.match(truth, found) == []
+    assert evaluate.match(truth, found, nested=True) == [(0, 0)]
+    strict, nested = evaluate.Tally(), evaluate.Tally(nested=True)
+    for tally in (strict, nested):
+        tally.add((5, 2), truth, (5, 2), found)
+    assert (strict.correct, nested.correct, nested.matched) == (0, 1, 1)
+    # a box matching at IoU 0.5 is taken before a nested one
+    inner = np.array([[100, 100, 140, 124], [100, 100, 140, 150]], np.float32)
+    assert evaluate.match(truth[:1], inner, nested=True) == [(0, 0)]
+
+
 def test_finds_whose_confidence_contradicts_their_value_are_counted() -> None:
     tally = evaluate.Tally()
     truth = np.array([[0, 0, 10, 10], [20, 0, 30, 10], [40, 0, 50, 10], [60, 0, 70, 10]],
@@ -279,5 +296,9 @@ def test_heldout_table_has_a_row_per_source_and_names_missing_data(
     assert value > 0.8 and 0.0 <= ece < 0.5
     assert results["rendered"]["f1"] == pytest.approx(f1, abs=1e-3)
     assert results["rendered"]["sure_wrong"] == sure_wrong
+    nested = next(line.split() for line in text.splitlines()[text.splitlines().index(
+        heldout.NESTED_HEADER):] if line.startswith("  rendered"))
+    assert float(nested[1]) >= recall and float(nested[4]) >= f1 - 1e-3
+    assert results["rendered"]["nested_f1"] == pytest.approx(float(nested[4]), abs=1e-3)
     assert "  absent" in text and "data missing: dice data not found at /nowhere" in text
     assert set(results) == {"rendered"}
