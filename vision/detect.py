@@ -50,13 +50,19 @@ class Detections:
         return Detections(self.boxes[keep], self.scores[keep])
 
 
-def detector_input(pixels: np.ndarray, side: int = DETECT_SIDE) -> tuple[np.ndarray, float]:
-    """Return the (1, 3, H, W) float32 network input and the factor view/pixels."""
+def scaled(pixels: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    """Return *pixels* scaled to *side* on their longest side, and the factor view/pixels."""
     h, w = pixels.shape[:2]
     factor = side / max(h, w)
     vw, vh = max(1, round(w * factor)), max(1, round(h * factor))
-    view = cv2.resize(pixels, (vw, vh), interpolation=cv2.INTER_AREA if factor < 1 else
-                      cv2.INTER_LINEAR)
+    return cv2.resize(pixels, (vw, vh), interpolation=cv2.INTER_AREA if factor < 1 else
+                      cv2.INTER_LINEAR), factor
+
+
+def detector_input(pixels: np.ndarray, side: int = DETECT_SIDE) -> tuple[np.ndarray, float]:
+    """Return the (1, 3, H, W) float32 network input and the factor view/pixels."""
+    view, factor = scaled(pixels, side)
+    vh, vw = view.shape[:2]
     ph, pw = -vh % MULTIPLE, -vw % MULTIPLE
     if ph or pw:
         view = cv2.copyMakeBorder(view, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
@@ -141,18 +147,23 @@ class DiceDetector:
             found.append(self.view(pixels, FINE_SIDE, threshold).sized(
                 max_side=2 * SMALL / scale))
         if not fine or len(first.boxes) == 0:  # small dice found: none is close to the camera
-            found += [self.view(pixels, COARSE_SIDE, threshold),
-                      self.view(pixels, CLOSE_SIDE, threshold).sized(
+            # The close view is scaled from the coarse one: a fifth of a millisecond
+            # instead of a whole one from a 640x480 frame.
+            coarse, factor = scaled(pixels, COARSE_SIDE)
+            found += [self.view(coarse, COARSE_SIDE, threshold, factor),
+                      self.view(coarse, CLOSE_SIDE, threshold, factor).sized(
                           min_side=CLOSE_SHARE * max(pixels.shape[:2]))]
         return merge(np.concatenate([f.boxes for f in found]),
                      np.concatenate([f.scores for f in found]), threshold)
 
-    def view(self, pixels: np.ndarray, side: int, threshold: float) -> Detections:
-        """Return the detections in the *side* view, boxes in the coordinates of *pixels*."""
+    def view(self, pixels: np.ndarray, side: int, threshold: float,
+             scale: float = 1.0) -> Detections:
+        """Return the detections in the *side* view, boxes in the coordinates of *pixels*
+        (divided by *scale*: the factor of pixels already scaled)."""
         tensor, factor = detector_input(pixels, side)
         heat, reg = self.session.run(None, {self.session.get_inputs()[0].name: tensor})
         found = decode(heat[0, 0], reg[0], threshold)
-        return Detections(found.boxes / factor, found.scores)
+        return Detections(found.boxes / (factor * scale), found.scores)
 
 
 def sides(boxes: np.ndarray) -> np.ndarray:

@@ -16,7 +16,16 @@ from models import data, evalsets, evaluate, heldout, loso
 from models.clutter import DECOYS, cluttered_background, decoy
 from models.render import render_scene
 from models.samples import close_up, scene_photo
-from vision.detect import Detections, DiceDetector, default_detector, iou, wants_fine_view
+from vision.detect import (
+    CLOSE_SIDE,
+    COARSE_SIDE,
+    Detections,
+    DiceDetector,
+    default_detector,
+    iou,
+    scaled,
+    wants_fine_view,
+)
 from vision.faces import default_reader
 from vision.image import load
 from vision.onnx import MODELS
@@ -182,6 +191,19 @@ def test_a_die_filling_most_of_a_small_photo_is_read_without_false_dice() -> Non
                                                                  strict=True) if h)
         false += int((~hit).sum())
     assert right >= 3 and false == 0
+
+
+def test_a_view_of_pixels_already_scaled_gives_boxes_in_the_photos_pixels() -> None:
+    photo = close_up(scene_photo(render_scene(np.random.default_rng(5), 640, 480, 1, 70)),
+                     np.random.default_rng(6))
+    pixels = load(photo.image).pixels
+    detector = default_detector()
+    coarse, factor = scaled(pixels, COARSE_SIDE)
+    direct = detector.view(pixels, CLOSE_SIDE, 0.25)
+    via_coarse = detector.view(coarse, CLOSE_SIDE, 0.25, factor)
+    assert len(direct.boxes) and len(via_coarse.boxes)
+    assert iou(direct.boxes[:1], via_coarse.boxes[:1])[0, 0] > 0.9
+    assert iou(photo.boxes, via_coarse.boxes[:1])[0, 0] >= 0.5
 
 
 class RecordingSession:
