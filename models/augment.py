@@ -62,20 +62,27 @@ def speckle(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def die_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator,
-             size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             size: int = CROP_SIZE,
+             turn: float = 180.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return a *size* crop around *box* as the reader would cut it, randomly moved.
 
     Also returns the box's code in the crop (see vision.faces.box_in_crop) and a mask
     of which code parts hold: the centre always, the size only when the die was
     turned by a multiple of 90 degrees (an axis-aligned box stays one).
     Rotation, scale and shift mimic both a turned die and a detector's imperfect box;
-    a random down-and-up resize mimics a die only a few pixels wide.
+    a random down-and-up resize mimics a die only a few pixels wide. The crop is turned
+    any way, or with *turn* below 180 by at most that many degrees, half the time not
+    at all: the photo's up is kept, and with it which face of a die seen at an angle is
+    its top.
     """
     big = round(size * ROOM)
     square = square_around(box, CONTEXT * ROOM)
     patch = cut(image, square, big)
     upright = rng.random() < 0.5
-    angle = 90.0 * int(rng.integers(4)) if upright else rng.uniform(0, 360)
+    if turn >= 180:
+        angle = 90.0 * int(rng.integers(4)) if upright else rng.uniform(0, 360)
+    else:
+        angle = 0.0 if upright else rng.uniform(-turn, turn)
     scale = float(np.exp(rng.uniform(np.log(0.85), np.log(1.3))))
     shift = rng.uniform(-0.08, 0.08, 2) * size
     m: np.ndarray = cv2.getRotationMatrix2D((big / 2, big / 2), angle, scale)

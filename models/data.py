@@ -46,6 +46,9 @@ SPLITS: dict[str, tuple[str, bool]] = {
 # What `make train` learns from: every real source but the held-out photos.
 TRAINING = ("byler-train", "roboflow-rest", "rune55-trays-rest", "rune55-closeups-rest",
             "rune55-tables-rest")
+# Sources whose photos are taken at an angle: a die's top face is the one nearest the
+# photo's top, so the reader's crops of them keep the photo's up (`--turn`).
+ANGLED = ("roboflow-rest", "rune55-tables-rest")
 # Every source's held-out photos, as `make eval` reports them.
 HELD_OUT = ("byler-val", "rune55-trays-quarter", "rune55-closeups-quarter",
             "rune55-tables-quarter", "roboflow-quarter")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -24,13 +24,16 @@ class Photo:
     """Pixels as the reader sees them, with absolute x1y1x2y2 boxes and values 1..6.
 
     ``hard`` holds boxes of things that are not dice: rendered decoys and what a
-    detector found where there is no die (mined negatives).
+    detector found where there is no die (mined negatives). ``turn``: the most the
+    reader's crops of it are turned, in degrees (180: any way; less keeps the photo's
+    up, which tells a die seen at an angle's top face from its sides).
     """
 
     image: np.ndarray
     boxes: np.ndarray
     values: np.ndarray
     hard: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
+    turn: float = 180.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,12 +223,13 @@ def with_hard_negatives(photo: Photo, detector: DiceDetector) -> Photo:
     if len(found) and len(photo.boxes):
         found = found[~on_a_die(found, photo.boxes)]
     hard = np.concatenate([photo.hard, found.astype(np.float32)]).reshape(-1, 4)
-    return Photo(photo.image, photo.boxes, photo.values, hard)
+    return replace(photo, hard=hard)
 
 
 def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.3,
                 size: int = CROP_SIZE) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
-    """Return (crop CHW float32, class, box code, code mask) for one random *size* crop.
+    """Return (crop CHW float32, class, box code, code mask) for one random *size* crop,
+    turned by at most its photo's ``turn`` (see models.augment.die_crop).
 
     The class is 0..5 for faces 1..6 or NOT_A_DIE; a "not a die" crop has no box.
     """
@@ -240,7 +244,7 @@ def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.
             i = int(rng.integers(len(photo.boxes)))
             box, label = photo.boxes[i], int(photo.values[i]) - 1
         if box is not None:
-            crop, code, mask = die_crop(photo.image, box, rng, size)
+            crop, code, mask = die_crop(photo.image, box, rng, size, photo.turn)
             crop = photometric(crop, rng, invert=0.1)
             if label == NOT_A_DIE:
                 mask = np.zeros_like(mask)

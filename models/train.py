@@ -13,6 +13,7 @@ import pickle
 import shutil
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +22,7 @@ from torch import nn
 
 from models.compress import compress_file, set_poses
 from models.cutouts import Cutout, composite_photos, cutout_bank
-from models.data import TRAINING
+from models.data import ANGLED, TRAINING
 from models.ensemble import join_files
 from models.nets import Classifier, Detector, Exported, PretrainedReader
 from models.resume import mixed, shipped_reader
@@ -175,6 +176,11 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
     set_poses(args.out / "faces.onnx", args.poses or POSES[args.reader])
 
 
+def turned(photos: list[Photo], turn: float) -> list[Photo]:
+    """Return *photos* whose reader's crops are turned by at most *turn* degrees."""
+    return [replace(p, turn=turn) for p in photos]
+
+
 def cached_bank(sources: list[str], real: list[list[Photo]]) -> list[Cutout]:
     """Return the real dice cut out of *real* (the photos of *sources*), cutting them once:
     the bank is kept in runs/checkpoints/ under the sources' names (GrabCut takes about a
@@ -215,6 +221,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--poses", type=int, choices=[1, 2, 3, 4],
                         help="poses the reader reads each crop in (default: small 4, "
                              "pretrained 2)")
+    parser.add_argument("--turn", type=float, default=180.0, metavar="DEGREES",
+                        help="the reader's crops of photos taken at an angle (Roboflow, "
+                             "Rune55's tables, rendered scenes) are turned by at most this "
+                             "much, keeping the photo's up, which tells a die's top face "
+                             "from its sides (default 180: any way; read it in 2 poses, "
+                             "--poses 2)")
     parser.add_argument("--join-with", type=Path,
                         help="a detector file to join with the trained one (its heatmap's "
                              "maximum; the shipped detector joins two, see the model card)")
@@ -233,8 +245,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     started = time.time()
-    real = [load_photos(source) for source in args.sources]
-    rendered = rendered_photos(args.rendered, SEED)
+    real = [turned(load_photos(source), args.turn if source in ANGLED else 180.0)
+            for source in args.sources]
+    rendered = turned(rendered_photos(args.rendered, SEED), args.turn)
     bank = cached_bank(args.sources, real) if args.composites else []
     composites = composite_photos(args.composites, SEED + 2, bank)
     real_share = 1 - RENDERED_SHARE - (COMPOSITE_SHARE if composites else 0)

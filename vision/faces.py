@@ -87,7 +87,7 @@ def box_from_crop(code: np.ndarray, square: Square) -> np.ndarray:
 
 def posed(batch: np.ndarray, poses: int) -> np.ndarray:
     """Return the first *poses* of POSES of a crop batch (N, 3, S, S), one after another."""
-    turns = [batch, batch[:, :, ::-1], batch[:, :, :, ::-1], batch.transpose(0, 1, 3, 2)]
+    turns = [batch, batch[:, :, :, ::-1], batch[:, :, ::-1], batch.transpose(0, 1, 3, 2)]
     return np.ascontiguousarray(np.concatenate(turns[:poses]))
 
 
@@ -96,9 +96,9 @@ def unpose(codes: np.ndarray) -> np.ndarray:
     posed)."""
     upright = codes.copy()
     if len(codes) > 1:
-        upright[1, :, 1] *= -1  # flipped top to bottom
+        upright[1, :, 0] *= -1  # flipped left to right
     if len(codes) > 2:
-        upright[2, :, 0] *= -1  # flipped left to right
+        upright[2, :, 1] *= -1  # flipped top to bottom
     if len(codes) > 3:
         upright[3] = codes[3][:, [1, 0, 3, 2]]  # transposed
     mean: np.ndarray = upright.mean(axis=0)
@@ -132,9 +132,9 @@ class FaceReader:
     def read(self, pixels: np.ndarray, boxes: np.ndarray) -> Faces:
         """Return probabilities and refined boxes, one row per detected box.
 
-        Each crop is read in the model's poses (as is, mirrored both ways, transposed:
-        see posed) and the results averaged: a face's pips mean the same value in every
-        pose.
+        Each crop is read in the model's poses (as is, mirrored left to right, top to
+        bottom, transposed: see posed) and the results averaged: a face's pips mean the
+        same value in every pose. Two poses keep the photo's up.
         """
         squares = [square_around(b, CONTEXT) for b in boxes]
         batch = crops_for(pixels, squares, self.crop_size())

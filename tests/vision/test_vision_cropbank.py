@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from models import cropbank
+from models import cropbank, train
 from models.augment import ROOM, die_crop
-from models.samples import Photo, rendered_photos
+from models.data import ANGLED
+from models.samples import Photo, Pool, crop_sample, rendered_photos
 from vision.faces import CONTEXT
 
 
@@ -62,3 +64,39 @@ def test_the_bank_keeps_every_source_and_value(photos: list[Photo], tmp_path: Pa
 def test_a_patch_that_is_no_jpeg_is_refused() -> None:
     with pytest.raises(ValueError, match="not a JPEG"):
         cropbank.unbank([(b"not a jpeg", np.zeros(4, np.float32), 1)])
+
+
+def bright_topped_die() -> Photo:
+    """A photo of one die (60..140) with a bright bar in its upper half."""
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[70:90, 70:130] = 255
+    return Photo(image, np.array([[60, 60, 140, 140]], np.float32), np.array([3]))
+
+
+@pytest.mark.parametrize("turn", [25.0, 180.0])
+def test_crops_turned_a_little_keep_the_photos_up(turn: float) -> None:
+    # with turns of at most 25 degrees every crop keeps the bright half on top; turned any
+    # way, about half of them do
+    photo = bright_topped_die()
+    rng = np.random.default_rng(3)
+    upper = 0
+    for _ in range(200):
+        crop, _, mask = die_crop(photo.image, photo.boxes[0], rng, 40, turn)
+        upper += int(crop[:20].mean() > crop[20:].mean())
+        assert mask[0] == mask[1] == 1
+    assert (upper == 200) if turn < 180 else 60 < upper < 140
+
+
+@pytest.mark.parametrize("turn", [25.0, 180.0])
+def test_training_crops_turn_as_far_as_their_photo_allows(turn: float) -> None:
+    photo = replace(bright_topped_die(), turn=turn)
+    pool = Pool.of([[photo]], [1.0])
+    rng = np.random.default_rng(4)
+    upper = 0
+    for _ in range(100):  # recoloured, maybe inverted: the bright half differs most
+        crop, label, _, _ = crop_sample(pool, rng, negative_share=0.0, size=40)
+        upper += int(crop[:, :20].std() > crop[:, 20:].std())
+        assert label == 2
+    assert (upper == 100) if turn < 180 else 25 < upper < 75
+    assert train.turned([photo], 10.0)[0].turn == 10.0
+    assert "roboflow-rest" in ANGLED and "byler-train" not in ANGLED

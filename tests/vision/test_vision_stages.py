@@ -126,7 +126,7 @@ def test_box_codes_of_the_four_poses_are_turned_back_upright() -> None:
     flipped_y = upright * [1, -1, 1, 1]
     flipped_x = upright * [-1, 1, 1, 1]
     transposed = upright[:, [1, 0, 3, 2]]
-    codes = np.stack([upright, flipped_y, flipped_x, transposed])
+    codes = np.stack([upright, flipped_x, flipped_y, transposed])
     assert unpose(codes)[0].tolist() == pytest.approx(upright[0].tolist())
 
 
@@ -136,8 +136,17 @@ def test_fewer_poses_are_the_first_of_the_four(poses: int) -> None:
     assert posed(batch, poses).tolist() == posed(batch, 4)[: 2 * poses].tolist()
     assert posed(batch, 4)[6:].tolist() == batch.transpose(0, 1, 3, 2).tolist()
     upright = np.array([[0.1, -0.05, np.log(0.6), np.log(0.7)]], np.float32)
-    codes = np.stack([upright, upright * [1, -1, 1, 1], upright * [-1, 1, 1, 1]])[:poses]
+    codes = np.stack([upright, upright * [-1, 1, 1, 1], upright * [1, -1, 1, 1]])[:poses]
     assert unpose(codes)[0].tolist() == pytest.approx(upright[0].tolist())
+
+
+def test_two_poses_keep_the_photos_up() -> None:
+    # a crop whose top row is bright: as is and mirrored left to right, it stays on top
+    batch = np.zeros((1, 3, 4, 4), np.float32)
+    batch[:, :, 0] = 255
+    for pose in posed(batch, 2):
+        assert pose[:, 0].min() == 255 and pose[:, 1:].max() == 0
+    assert posed(batch, 3)[2][:, -1].min() == 255  # the third pose turns it over
 
 
 @pytest.mark.parametrize("count", [0, 4, 6])
