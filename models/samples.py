@@ -226,6 +226,11 @@ def with_hard_negatives(photo: Photo, detector: DiceDetector) -> Photo:
     return replace(photo, hard=hard)
 
 
+def turned(photos: list[Photo], turn: float) -> list[Photo]:
+    """Return *photos* whose reader's crops are turned by at most *turn* degrees."""
+    return [replace(p, turn=turn) for p in photos]
+
+
 def crop_sample(pool: Pool, rng: np.random.Generator, negative_share: float = 0.3,
                 size: int = CROP_SIZE) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
     """Return (crop CHW float32, class, box code, code mask) for one random *size* crop,

@@ -13,7 +13,6 @@ import pickle
 import shutil
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +33,7 @@ from models.samples import (
     load_photos,
     rendered_photos,
     shrink,
+    turned,
     with_hard_negatives,
 )
 from vision.detect import DETECTOR_MODEL, DiceDetector
@@ -174,11 +174,6 @@ def train_classifier(pool: Pool, args: argparse.Namespace) -> None:
     if args.reader == "pretrained":  # 13.5 MB of float32 weights: stored as int8
         compress_file(args.out / "faces.onnx", args.out / "faces.onnx")
     set_poses(args.out / "faces.onnx", args.poses or POSES[args.reader])
-
-
-def turned(photos: list[Photo], turn: float) -> list[Photo]:
-    """Return *photos* whose reader's crops are turned by at most *turn* degrees."""
-    return [replace(p, turn=turn) for p in photos]
 
 
 def cached_bank(sources: list[str], real: list[list[Photo]]) -> list[Cutout]:

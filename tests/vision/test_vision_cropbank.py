@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from models import cropbank, train
+from models import cropbank
 from models.augment import ROOM, die_crop
 from models.data import ANGLED
-from models.samples import Photo, Pool, crop_sample, rendered_photos
+from models.samples import Photo, Pool, crop_sample, rendered_photos, turned
 from vision.faces import CONTEXT
 
 
@@ -98,5 +98,5 @@ def test_training_crops_turn_as_far_as_their_photo_allows(turn: float) -> None:
         upper += int(crop[:, :20].std() > crop[:, 20:].std())
         assert label == 2
     assert (upper == 100) if turn < 180 else 25 < upper < 75
-    assert train.turned([photo], 10.0)[0].turn == 10.0
+    assert turned([photo], 10.0)[0].turn == 10.0
     assert "roboflow-rest" in ANGLED and "byler-train" not in ANGLED
