@@ -58,7 +58,7 @@ class Tally:
     hits: list[bool] = field(default_factory=list)  # whether that find was right
     sure_wrong: int = 0  # finds on a true die, its value misread, yet drawn confident
     unsure_right: int = 0  # finds on a true die, its value right, yet drawn doubtful
-    told_n: bool = False  # count the finds as the game page does, told how many dice
+    told_n: bool = False  # as a tally of evaluate's *also*: count as told how many dice
     nested: bool = False  # a face's box inside its die's box matches too (see NESTED_*)
 
     def add(self, true_values: tuple[int, ...], true_boxes: np.ndarray,
@@ -130,9 +130,9 @@ def match(truth: np.ndarray, found: np.ndarray,
     if nested:
         allowed |= nested_boxes(truth, found)
     pairs: list[tuple[int, int]] = []
-    for flat in np.argsort(-overlap, axis=None):
+    for flat in np.argsort(-np.where(allowed, overlap, -1.0), axis=None)[:allowed.sum()]:
         t, r = np.unravel_index(flat, overlap.shape)
-        if allowed[t, r] and all(t != a and r != b for a, b in pairs):
+        if all(t != a and r != b for a, b in pairs):
             pairs.append((int(t), int(r)))
     return pairs
 
@@ -148,24 +148,25 @@ def evaluate(photos: Iterable[LabelledPhoto], detector: DiceDetector | None = No
     """
     detector, reader = detector or default_detector(), reader or default_reader()
     tally = Tally()
-    if told is not None:
-        told.told_n = True
     for photo in photos:
         started = time.perf_counter()
         image = load(photo.path)
         reading = read_image(image, detector, reader)
         tally.seconds += time.perf_counter() - started
         truth = photo.boxes * np.array([image.width, image.height] * 2, np.float32)
-        for each in (tally, *([told] if told is not None else []), *also):
-            count(each, photo.values, truth, reading)
+        count(tally, photo.values, truth, reading, told_n=False)
+        if told is not None:
+            count(told, photo.values, truth, reading, told_n=True)
+        for each in also:
+            count(each, photo.values, truth, reading, each.told_n)
     return tally
 
 
 def count(tally: Tally, true_values: tuple[int, ...], true_boxes: np.ndarray,
-          reading: DiceReading) -> None:
-    """Count one photo's reading in *tally*: its finds (unless told N) and the dice counted,
-    all of them or, told N, the N likeliest."""
-    if tally.told_n:
+          reading: DiceReading, told_n: bool) -> None:
+    """Count one photo's reading in *tally*: its finds (unless *told_n*) and the dice
+    counted, all of them or, told N, the N likeliest."""
+    if told_n:
         expected = judge(reading.found, len(true_values))
         reading = DiceReading(reading.width, reading.height, expected)
     else:

@@ -199,8 +199,9 @@ def test_a_view_of_pixels_already_scaled_gives_boxes_in_the_photos_pixels() -> N
     pixels = load(photo.image).pixels
     detector = default_detector()
     coarse, factor = scaled(pixels, COARSE_SIDE)
+    close, close_factor = scaled(coarse, CLOSE_SIDE)
     direct = detector.view(pixels, CLOSE_SIDE, 0.25)
-    via_coarse = detector.view(coarse, CLOSE_SIDE, 0.25, factor)
+    via_coarse = detector.found_in(close, factor * close_factor, 0.25)
     assert len(direct.boxes) and len(via_coarse.boxes)
     assert iou(direct.boxes[:1], via_coarse.boxes[:1])[0, 0] > 0.9
     assert iou(photo.boxes, via_coarse.boxes[:1])[0, 0] >= 0.5
