@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -125,53 +125,54 @@ def ink_of(image: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.min(cv2.min(blue, green), red))
 
 
-def _log_add(a: float, b: float) -> float:
-    if a == -math.inf:
-        return b
-    if b == -math.inf:
-        return a
-    top = max(a, b)
-    return top + math.log1p(math.exp(-abs(a - b)))
+def _add(beams: dict[str, list[float]], prefix: str, blank: float, char: float) -> None:
+    old = beams.get(prefix)
+    if old is None:
+        beams[prefix] = [blank, char]
+    else:
+        old[0] += blank
+        old[1] += char
 
 
-def _add(beams: dict[str, tuple[float, float]], prefix: str, blank: float,
-         char: float) -> None:
-    old = beams.get(prefix, (-math.inf, -math.inf))
-    beams[prefix] = (_log_add(old[0], blank), _log_add(old[1], char))
+def _blank_step(beams: dict[str, list[float]], row: list[float]) -> dict[str, list[float]]:
+    """Return the beams after a step on which only the blank is followed: no prefix grows."""
+    return {prefix: [(p_blank + p_char) * row[BLANK],
+                     p_char * row[int(prefix[-1]) + 1] if prefix else 0.0]
+            for prefix, (p_blank, p_char) in beams.items()}
 
 
 def ctc_candidates(probs: np.ndarray, beam: int = BEAM) -> list[tuple[str, float]]:
     """Return the likeliest label strings of a CTC output *probs* (steps x classes, rows
-    summing to 1) by prefix beam search, best first, with their probabilities."""
-    logs = np.log(np.maximum(probs, 1e-12)).tolist()
+    summing to 1) by prefix beam search, best first, with their probabilities.
+
+    The beams' probabilities are rescaled after every step (the scale's log is kept), so
+    that long outputs do not underflow."""
+    rows = np.maximum(probs, 1e-12).tolist()
     followed = (probs > PRUNE).tolist()
-    beams: dict[str, tuple[float, float]] = {"": (0.0, -math.inf)}  # (ends blank, ends char)
-    for step, row in enumerate(logs):
+    beams: dict[str, list[float]] = {"": [1.0, 0.0]}  # prefix: [ends blank, ends char]
+    log_scale = 0.0
+    for step, row in enumerate(rows):
         classes = [c for c in range(1, len(row)) if followed[step][c]]
-        if not classes:  # a step of blank only: no prefix grows, none is added
-            beams = {prefix: (_log_add(p_blank, p_char) + row[BLANK],
-                              p_char + row[int(prefix[-1]) + 1] if prefix else -math.inf)
+        if not classes:
+            beams = _blank_step(beams, row)
+        else:
+            nxt: dict[str, list[float]] = {}
+            for prefix, (p_blank, p_char) in beams.items():
+                total = p_blank + p_char
+                last = int(prefix[-1]) + 1 if prefix else -1
+                _add(nxt, prefix, total * row[BLANK], p_char * row[last] if prefix else 0.0)
+                if len(prefix) > MAX_DIGITS:
+                    continue
+                for c in classes:
+                    _add(nxt, prefix + str(c - 1), 0.0, (p_blank if c == last else total) * row[c])
+            beams = dict(sorted(nxt.items(), key=lambda kv: -(kv[1][0] + kv[1][1]))[:beam])
+        top = max(p_blank + p_char for p_blank, p_char in beams.values())
+        if top > 0:
+            log_scale += math.log(top)
+            beams = {prefix: [p_blank / top, p_char / top]
                      for prefix, (p_blank, p_char) in beams.items()}
-            continue
-        nxt: dict[str, tuple[float, float]] = {}
-        add = partial(_add, nxt)
-        for prefix, (p_blank, p_char) in beams.items():
-            total = _log_add(p_blank, p_char)
-            add(prefix, total + row[BLANK], -math.inf)
-            if prefix:
-                last = int(prefix[-1]) + 1
-                add(prefix, -math.inf, p_char + row[last])
-            for c in classes:
-                if len(prefix) >= MAX_DIGITS + 1:
-                    break
-                digit = str(c - 1)
-                if prefix and int(prefix[-1]) + 1 == c:
-                    add(prefix + digit, -math.inf, p_blank + row[c])
-                else:
-                    add(prefix + digit, -math.inf, total + row[c])
-        ranked = sorted(nxt.items(), key=lambda kv: -_log_add(*kv[1]))
-        beams = dict(ranked[:beam])
-    scored = [(text, math.exp(_log_add(*p))) for text, p in beams.items()]
+    scored = [(text, math.exp(math.log(p_blank + p_char) + log_scale) if p_blank + p_char else 0.0)
+              for text, (p_blank, p_char) in beams.items()]
     return sorted(scored, key=lambda kv: -kv[1])
 
 

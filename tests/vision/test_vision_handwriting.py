@@ -27,6 +27,25 @@ def test_a_clear_number_is_read_with_its_probability() -> None:
     assert 0.95 < p < 0.99
 
 
+def test_beam_probabilities_are_the_sums_over_alignments() -> None:
+    """Two steps of "1" or blank: "1" is read by three alignments (1-, -1, 11), "" by one."""
+    probs = np.zeros((2, CLASSES))
+    probs[:, BLANK], probs[:, 2] = 0.4, 0.6
+    readings = dict(ctc_candidates(probs))
+    assert abs(readings["1"] - (0.6 * 0.4 * 2 + 0.6 * 0.6)) < 1e-12
+    assert abs(readings[""] - 0.16) < 1e-12
+
+
+def test_a_long_unsure_output_does_not_underflow() -> None:
+    """600 steps, each blank or a 5 at even odds: the likeliest readings keep their share."""
+    probs = np.zeros((600, CLASSES))
+    probs[:, BLANK], probs[:, 6] = 0.5, 0.5
+    probs[:, 1:] += 1e-9
+    readings = ctc_candidates(probs / probs.sum(1, keepdims=True))
+    assert readings[0][1] > 0
+    assert all(len(text) <= 4 for text, _ in readings)  # at most MAX_DIGITS + 1 grow
+
+
 def test_spellings_of_one_value_are_merged() -> None:
     readings = to_candidates([("07", 0.3), ("7", 0.5), ("", 0.1), ("1234", 0.1)])
     assert [v for v, _ in readings] == [7, None]
