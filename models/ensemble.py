@@ -6,14 +6,16 @@ the network that scored it higher. Detectors trained on different sources miss
 different dice, so the pair finds what either finds, at the cost of running both.
 ``python -m models.ensemble FIRST SECOND OUT`` (train-only: needs the onnx package).
 
-``--side-by-side`` writes instead one file running both networks on the same input,
-each giving its own output (the first's name kept, the second's with ``_1``): the
-handwriting reader averages the readings of every output (vision.handwriting).
+``--side-by-side`` writes instead one file running two or more networks on the same
+input, each giving its own output (the first's name kept, the others' with ``_1``,
+``_2``, ...): the handwriting reader averages the readings of every output
+(vision.handwriting).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,31 +58,40 @@ def join(first: onnx.ModelProto, second: onnx.ModelProto) -> onnx.ModelProto:
     return model
 
 
-def side_by_side(first: onnx.ModelProto, second: onnx.ModelProto) -> onnx.ModelProto:
-    """Return one model running both networks (of one input and one output each, named
-    alike) on the shared input; the outputs are the first's name and that name + ``_1``."""
+def side_by_side(models: Sequence[onnx.ModelProto]) -> onnx.ModelProto:
+    """Return one model running every network of *models* on their shared input, each
+    output apart: the first output's name, then that name + ``_1``, ``_2``, ... (a model
+    that already holds several networks side by side brings each of its outputs)."""
     from onnx import helper
 
-    a, b = _renamed(first, "a/"), _renamed(second, "b/")
-    name = first.graph.output[0].name
-    nodes = [*a.node, *b.node,
-             helper.make_node("Identity", [f"a/{name}"], [name]),
-             helper.make_node("Identity", [f"b/{name}"], [f"{name}_1"])]
-    outputs = [helper.make_value_info(n, o.type) for n, o in
-               ((name, a.output[0]), (f"{name}_1", b.output[0]))]
-    graph = helper.make_graph(nodes, "readers side by side", list(a.input), outputs,
-                              initializer=[*a.initializer, *b.initializer])
-    model = helper.make_model(graph, opset_imports=list(first.opset_import))
-    model.ir_version = first.ir_version
+    graphs = [_renamed(model, f"n{i}/") for i, model in enumerate(models)]
+    name = models[0].graph.output[0].name
+    sources = [(f"n{i}/{out.name}", out.type) for i, model in enumerate(models)
+               for out in model.graph.output]
+    names = [name if k == 0 else f"{name}_{k}" for k in range(len(sources))]
+    nodes = [*(node for g in graphs for node in g.node),
+             *(helper.make_node("Identity", [src], [out])
+               for (src, _), out in zip(sources, names, strict=True))]
+    outputs = [helper.make_value_info(out, kind)
+               for (_, kind), out in zip(sources, names, strict=True)]
+    graph = helper.make_graph(nodes, "readers side by side", list(graphs[0].input), outputs,
+                              initializer=[init for g in graphs for init in g.initializer])
+    model = helper.make_model(graph, opset_imports=list(models[0].opset_import))
+    model.ir_version = models[0].ir_version
     return model
 
 
-def join_files(first: Path, second: Path, out: Path, *, apart: bool = False) -> None:
+def join_files(first: Path, second: Path, out: Path, *more: Path,
+               apart: bool = False) -> None:
     """Write the joined model of the detector files *first* and *second* to *out* (with
-    *apart*, the two networks side by side instead: see side_by_side)."""
+    *apart*, every network of *first*, *second* and *more* side by side instead: see
+    side_by_side)."""
     import onnx
 
-    model = (side_by_side if apart else join)(onnx.load(str(first)), onnx.load(str(second)))
+    if more and not apart:
+        raise ValueError("only networks side by side take more than two files")
+    models = [onnx.load(str(path)) for path in (first, second, *more)]
+    model = side_by_side(models) if apart else join(models[0], models[1])
     onnx.checker.check_model(model)
     out.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(out))
@@ -88,13 +99,15 @@ def join_files(first: Path, second: Path, out: Path, *, apart: bool = False) -> 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("first", type=Path)
-    parser.add_argument("second", type=Path)
+    parser.add_argument("networks", type=Path, nargs="+", help="two (side by side: two or more)")
     parser.add_argument("out", type=Path)
     parser.add_argument("--side-by-side", dest="apart", action="store_true",
-                        help="both networks' outputs apart, not joined heatmaps")
+                        help="every network's outputs apart, not joined heatmaps")
     args = parser.parse_args(argv)
-    join_files(args.first, args.second, args.out, apart=args.apart)
+    if len(args.networks) < 2 or (len(args.networks) > 2 and not args.apart):
+        parser.error("give two detectors, or two or more readers with --side-by-side")
+    first, second, *more = args.networks
+    join_files(first, second, args.out, *more, apart=args.apart)
     print(f"{args.out}: {args.out.stat().st_size / 1000:.0f} kB")
 
 
