@@ -106,6 +106,25 @@ def test_readers_side_by_side_are_read_by_both_and_their_readings_averaged(
         assert p == pytest.approx(expected, abs=1e-4)
 
 
-def test_the_shipped_handwriting_model_holds_two_readers_side_by_side() -> None:
+def test_the_shipped_handwriting_model_holds_three_readers_side_by_side() -> None:
     outputs = open_session(MODEL).get_outputs()
-    assert [o.name for o in outputs] == ["probs", "probs_1"]
+    assert [o.name for o in outputs] == ["probs", "probs_1", "probs_2"]
+
+
+def test_a_file_of_readers_side_by_side_takes_one_more_reader(tmp_path: Path) -> None:
+    rng = np.random.default_rng(9)
+    for name in ("a.onnx", "b.onnx", "c.onnx", "d.onnx"):
+        tiny_reader(tmp_path / name, rng)
+    join_files(tmp_path / "a.onnx", tmp_path / "b.onnx", tmp_path / "pair.onnx", apart=True)
+    join_files(tmp_path / "pair.onnx", tmp_path / "c.onnx", tmp_path / "four.onnx",
+               tmp_path / "d.onnx", apart=True)
+    session = open_session("four.onnx", tmp_path)
+    assert [o.name for o in session.get_outputs()] == ["probs", "probs_1", "probs_2", "probs_3"]
+    batch = rng.uniform(0, 1, (2, 1, CELL_H, CELL_W)).astype(np.float32)
+    outputs = session.run(None, {"cells": batch})
+    for output, name in zip(outputs, ("a.onnx", "b.onnx", "c.onnx", "d.onnx"), strict=True):
+        alone = open_session(name, tmp_path).run(None, {"cells": batch})[0]
+        np.testing.assert_allclose(output, alone, atol=1e-6)
+    with pytest.raises(ValueError, match="side by side"):
+        join_files(tmp_path / "a.onnx", tmp_path / "b.onnx", tmp_path / "x.onnx",
+                   tmp_path / "c.onnx")
