@@ -6,9 +6,9 @@ A cell is cut from the photo with a small margin (`cut_cell`), turned into ink d
 convolutional network whose output is a CTC sequence over 24 steps of the cell's width
 (classes: CTC blank, digits 0..9). A prefix beam search (`ctc_candidates`) turns it into
 the cell's likeliest readings with their probabilities: ``None`` for a blank cell, else
-the number (a scratch mark is read as 0). Each cell is read three times, as cut and
-moved a little either way (`SHIFTS`), by every network the file holds (one output
-each), and the readings are averaged.
+the number (a scratch mark is read as 0). Each cell is read by every network the file
+holds (one output each) as cut, and, unless they all read it alike and surely, twice
+more, moved a little either way (`SHIFTS`); the readings are averaged.
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ CANDIDATES = 20
 # the network's steps fall otherwise on the strokes, and one view's sure misreading is
 # outweighed by the others.
 SHIFTS = (0, -3, 3)
+# A cell that every network reads as cut as one value, together at least this surely, is
+# not read again moved: the rules would not choose another of its readings.
+SURE_AT_ONCE = 0.999
 
 Candidate = tuple[int | None, float]
 _PAPER_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
@@ -225,16 +228,32 @@ class HandwritingReader:
         self.input_name = session.get_inputs()[0].name
 
     def read(self, cells: np.ndarray) -> list[CellReading]:
-        """Return the reading of each normalized cell (N x CELL_H x CELL_W, ink 0..1)."""
+        """Return the reading of each normalized cell (N x CELL_H x CELL_W, ink 0..1): read
+        as cut by every network, and read again moved (`SHIFTS`) unless `sure_at_once`."""
         if not len(cells):
             return []
-        views = np.concatenate([shifted(cells, dx) for dx in SHIFTS])
-        batch = np.ascontiguousarray(views[:, None], dtype=np.float32)
-        # One output per network, each views*N x steps x classes.
-        probs = np.concatenate(self.session.run(None, {self.input_name: batch}))
+        views = self.views(cells, SHIFTS[:1])
+        again = [i for i, readings in enumerate(views) if not sure_at_once(readings)]
+        if again:
+            for i, more in zip(again, self.views(cells[again], SHIFTS[1:]), strict=True):
+                views[i] += more
+        return [CellReading(averaged(readings)) for readings in views]
+
+    def views(self, cells: np.ndarray, shifts: Sequence[int]) -> list[list[tuple[Candidate, ...]]]:
+        """Return each cell's readings by every network, moved by each of *shifts*."""
+        batch = np.concatenate([shifted(cells, dx) for dx in shifts])
+        # One output per network, each len(shifts)*N x steps x classes.
+        probs = np.concatenate(self.session.run(
+            None, {self.input_name: np.ascontiguousarray(batch[:, None], dtype=np.float32)}))
         per_cell = probs.reshape(-1, len(cells), *probs.shape[1:]).swapaxes(0, 1)
-        return [CellReading(averaged([to_candidates(ctc_candidates(p), BEAM) for p in cell]))
-                for cell in per_cell]
+        return [[to_candidates(ctc_candidates(p), BEAM) for p in cell] for cell in per_cell]
+
+
+def sure_at_once(readings: Sequence[tuple[Candidate, ...]]) -> bool:
+    """True when a cell's readings as cut agree on one value, together at least `SURE_AT_ONCE`
+    likely: reading it moved would change no choice the rules make."""
+    return len({reading[0][0] for reading in readings}) == 1 and \
+        averaged(readings)[0][1] >= SURE_AT_ONCE
 
 
 @cache

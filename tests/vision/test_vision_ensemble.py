@@ -4,15 +4,17 @@ with its box, and handwriting readers side by side, whose readings are averaged.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 import onnx
+import onnxruntime as ort
 import pytest
 from onnx import helper, numpy_helper
 
 from models.ensemble import join_files
 from vision.detect import DiceDetector
-from vision.handwriting import CELL_H, CELL_W, MODEL, HandwritingReader
+from vision.handwriting import CELL_H, CELL_W, MODEL, HandwritingReader, sure_at_once
 from vision.onnx import open_session
 
 
@@ -128,3 +130,36 @@ def test_a_file_of_readers_side_by_side_takes_one_more_reader(tmp_path: Path) ->
     with pytest.raises(ValueError, match="side by side"):
         join_files(tmp_path / "a.onnx", tmp_path / "b.onnx", tmp_path / "x.onnx",
                    tmp_path / "c.onnx")
+
+
+class RecordingSession:
+    """An inference session that notes how many cells each run is given."""
+
+    def __init__(self, session: ort.InferenceSession) -> None:
+        self.session = session
+        self.batches: list[int] = []
+
+    def get_inputs(self) -> Any:
+        return self.session.get_inputs()
+
+    def run(self, names: Any, feeds: dict[str, np.ndarray]) -> Any:
+        self.batches.append(len(next(iter(feeds.values()))))
+        return self.session.run(names, feeds)
+
+
+def test_a_cell_read_surely_as_cut_is_not_read_again_moved() -> None:
+    recording = RecordingSession(open_session(MODEL))
+    blank = np.zeros((1, CELL_H, CELL_W), np.float32)
+    noise = np.random.default_rng(3).uniform(0, 1, (1, CELL_H, CELL_W)).astype(np.float32)
+    readings = HandwritingReader(cast(ort.InferenceSession, recording)).read(
+        np.concatenate([blank, noise]))
+    assert recording.batches == [2, 2]  # both as cut; the noise alone, moved either way
+    assert readings[0].value is None and readings[0].confidence > 0.999
+    assert readings[1].confidence < 0.5
+
+
+def test_only_readings_that_agree_and_are_sure_together_are_taken_at_once() -> None:
+    assert sure_at_once([((5, 0.9995), (3, 0.0005)), ((5, 0.9999),), ((5, 1.0),)])
+    assert not sure_at_once([((5, 0.9999),), ((3, 0.9999),)])
+    assert not sure_at_once([((5, 0.999),), ((5, 0.998),)])
+    assert not sure_at_once([((None, 0.99),), ((None, 0.9995),), ((None, 1.0),)])
