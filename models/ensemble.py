@@ -104,10 +104,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--side-by-side", dest="apart", action="store_true",
                         help="every network's outputs apart, not joined heatmaps")
     args = parser.parse_args(argv)
-    if len(args.networks) < 2 or (len(args.networks) > 2 and not args.apart):
+    if len(args.networks) < 2:
         parser.error("give two detectors, or two or more readers with --side-by-side")
     first, second, *more = args.networks
-    join_files(first, second, args.out, *more, apart=args.apart)
+    try:
+        join_files(first, second, args.out, *more, apart=args.apart)
+    except ValueError as error:
+        parser.error(str(error))
     print(f"{args.out}: {args.out.stat().st_size / 1000:.0f} kB")
 
 

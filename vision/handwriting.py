@@ -137,13 +137,6 @@ def _add(beams: dict[str, list[float]], prefix: str, blank: float, char: float) 
         old[1] += char
 
 
-def _blank_step(beams: dict[str, list[float]], row: list[float]) -> dict[str, list[float]]:
-    """Return the beams after a step on which only the blank is followed: no prefix grows."""
-    return {prefix: [(p_blank + p_char) * row[BLANK],
-                     p_char * row[int(prefix[-1]) + 1] if prefix else 0.0]
-            for prefix, (p_blank, p_char) in beams.items()}
-
-
 def ctc_candidates(probs: np.ndarray, beam: int = BEAM) -> list[tuple[str, float]]:
     """Return the likeliest label strings of a CTC output *probs* (steps x classes, rows
     summing to 1) by prefix beam search, best first, with their probabilities.
@@ -156,19 +149,18 @@ def ctc_candidates(probs: np.ndarray, beam: int = BEAM) -> list[tuple[str, float
     log_scale = 0.0
     for step, row in enumerate(rows):
         classes = [c for c in range(1, len(row)) if followed[step][c]]
-        if not classes:
-            beams = _blank_step(beams, row)
-        else:
-            nxt: dict[str, list[float]] = {}
-            for prefix, (p_blank, p_char) in beams.items():
-                total = p_blank + p_char
-                last = int(prefix[-1]) + 1 if prefix else -1
-                _add(nxt, prefix, total * row[BLANK], p_char * row[last] if prefix else 0.0)
-                if len(prefix) > MAX_DIGITS:
-                    continue
-                for c in classes:
-                    _add(nxt, prefix + str(c - 1), 0.0, (p_blank if c == last else total) * row[c])
-            beams = dict(sorted(nxt.items(), key=lambda kv: -(kv[1][0] + kv[1][1]))[:beam])
+        nxt: dict[str, list[float]] = {}
+        for prefix, (p_blank, p_char) in beams.items():
+            total = p_blank + p_char
+            last = int(prefix[-1]) + 1 if prefix else -1
+            _add(nxt, prefix, total * row[BLANK], p_char * row[last] if prefix else 0.0)
+            if len(prefix) > MAX_DIGITS:
+                continue
+            for c in classes:
+                _add(nxt, prefix + str(c - 1), 0.0, (p_blank if c == last else total) * row[c])
+        # A step of blank only grows no prefix: the beams stay as many, in need of no cut.
+        beams = dict(sorted(nxt.items(), key=lambda kv: -(kv[1][0] + kv[1][1]))[:beam]) \
+            if classes else nxt
         top = max(p_blank + p_char for p_blank, p_char in beams.values())
         if top > 0:
             log_scale += math.log(top)
@@ -232,12 +224,12 @@ class HandwritingReader:
         as cut by every network, and read again moved (`SHIFTS`) unless `sure_at_once`."""
         if not len(cells):
             return []
-        views = self.views(cells, SHIFTS[:1])
-        again = [i for i, readings in enumerate(views) if not sure_at_once(readings)]
+        per_cell = self.views(cells, SHIFTS[:1])
+        again = [i for i, readings in enumerate(per_cell) if not sure_at_once(readings)]
         if again:
             for i, more in zip(again, self.views(cells[again], SHIFTS[1:]), strict=True):
-                views[i] += more
-        return [CellReading(averaged(readings)) for readings in views]
+                per_cell[i] += more
+        return [CellReading(averaged(readings)) for readings in per_cell]
 
     def views(self, cells: np.ndarray, shifts: Sequence[int]) -> list[list[tuple[Candidate, ...]]]:
         """Return each cell's readings by every network, moved by each of *shifts*."""
