@@ -23,7 +23,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.handwriting_data import cell_batch, mnist_split
+from models.handwriting_data import Blend, GlyphSource, cell_batch, mnist_split
+from models.strokes import StrokeGlyphs
 from vision.handwriting import CELL_H, CELL_W, CellReading, ctc_candidates, to_candidates
 
 OUT = Path(__file__).resolve().parent / "handwriting.onnx"
@@ -155,13 +156,17 @@ def main(argv: list[str] | None = None) -> None:
     # One thread trains faster than two on a machine whose two cores are shared.
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0, help="of the weights and the cells")
+    parser.add_argument("--strokes", type=float, default=0.0,
+                        help="share of digits drawn from stroke forms (models.strokes)")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     started = time.monotonic()
-    seen, held = mnist_split()
-    seen = replace(seen, vary=True)
+    mnist, held = mnist_split()
+    seen: GlyphSource = replace(mnist, vary=True)
+    if args.strokes:
+        seen = Blend(seen, StrokeGlyphs(), args.strokes)
     cells, labels = cell_batch(args.cells, seen, seed=1 + 10_000 * args.seed)
     val_cells, val_labels = cell_batch(3000, held, seed=2)
     print(f"rendered {len(cells)} cells in {time.monotonic() - started:.0f} s", flush=True)

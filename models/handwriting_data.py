@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -49,6 +50,28 @@ class Glyphs:
         pool = self.by_digit[digit]
         glyph = pool[int(rng.integers(len(pool)))]
         return varied(glyph, rng) if self.vary else glyph
+
+
+class GlyphSource(Protocol):
+    """Where a number's digits are taken from."""
+
+    def pick(self, digit: int, rng: np.random.Generator) -> np.ndarray:
+        """Return one glyph of *digit* (ink 0..1, cropped to its strokes)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Blend:
+    """Digits taken from *second* with probability *share*, else from *first*."""
+
+    first: GlyphSource
+    second: GlyphSource
+    share: float
+
+    def pick(self, digit: int, rng: np.random.Generator) -> np.ndarray:
+        """Return one glyph of *digit* from either source."""
+        source = self.second if rng.random() < self.share else self.first
+        return source.pick(digit, rng)
 
 
 def varied(glyph: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -155,7 +178,7 @@ def _weighted(glyph: np.ndarray, weight: int) -> np.ndarray:
     return cv2.dilate(padded, kernel) if weight > 0 else cv2.erode(padded, kernel)
 
 
-def write_text(text: str, glyphs: Glyphs, pen: Pen, size: tuple[int, int],
+def write_text(text: str, glyphs: GlyphSource, pen: Pen, size: tuple[int, int],
                rng: np.random.Generator) -> np.ndarray:
     """Return the ink 0..1 (height x width of *size*) of *text* written across a cell of
     that size: digits, or a scratch mark ("-" dash, "/" slash, "x" cross, "ø" slashed 0)."""
@@ -270,7 +293,7 @@ def _light(gray: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.asarray(gray * light)
 
 
-def render_cell(text: str, glyphs: Glyphs, rng: np.random.Generator) -> np.ndarray:
+def render_cell(text: str, glyphs: GlyphSource, rng: np.random.Generator) -> np.ndarray:
     """Return a gray cell (uint8, WORK_H high, as wide as the cell's shape) with *text*
     written in it, as cut from a photo: the ruling at its edges, paper, ink, light, blur,
     noise and JPEG."""
@@ -306,7 +329,7 @@ def render_cell(text: str, glyphs: Glyphs, rng: np.random.Generator) -> np.ndarr
     return gray
 
 
-def cell_batch(count: int, glyphs: Glyphs, seed: int) -> tuple[np.ndarray, list[str]]:
+def cell_batch(count: int, glyphs: GlyphSource, seed: int) -> tuple[np.ndarray, list[str]]:
     """Return *count* normalized cells (count x CELL_H x CELL_W float32) and their labels
     (the digits of the value, "" for blank)."""
     from vision.handwriting import CELL_H, CELL_W
