@@ -101,10 +101,11 @@ def varied(glyph: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         out = cv2.resize(cv2.resize(out, size, interpolation=cv2.INTER_AREA), (pw, ph),
                          interpolation=cv2.INTER_CUBIC)
         out[out < 0.15] = 0
-    return _crop(np.clip(out, 0, 1).astype(np.float32))
+    return ink_cropped(np.clip(out, 0, 1).astype(np.float32))
 
 
-def _crop(ink: np.ndarray) -> np.ndarray:
+def ink_cropped(ink: np.ndarray) -> np.ndarray:
+    """Return *ink* cut to its strokes (unchanged when it holds none)."""
     rows, cols = np.nonzero(ink > 0.1)
     if not len(rows):
         return ink
@@ -113,7 +114,7 @@ def _crop(ink: np.ndarray) -> np.ndarray:
 
 def _glyphs(images: np.ndarray, labels: np.ndarray) -> Glyphs:
     ink = images.astype(np.float32) / float(images.max())
-    return Glyphs(tuple(tuple(_crop(ink[i]) for i in np.flatnonzero(labels == d))
+    return Glyphs(tuple(tuple(ink_cropped(ink[i]) for i in np.flatnonzero(labels == d))
                         for d in range(10)))
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from models.handwriting_data import ink_cropped
+
 Stroke = tuple[tuple[float, float], ...]
 Form = tuple[Stroke, ...]
 
@@ -120,8 +122,7 @@ def draw(form: Form, rng: np.random.Generator) -> np.ndarray:
         cv2.polylines(canvas, [line], False, 1.0, thick, cv2.LINE_AA, shift=4)
     small = cv2.resize(canvas, (max(2, round(size[0] * GLYPH_H / size[1])), GLYPH_H),
                        interpolation=cv2.INTER_AREA)
-    rows, cols = np.nonzero(small > 0.1)
-    return np.clip(small[rows.min():rows.max() + 1, cols.min():cols.max() + 1], 0, 1)
+    return ink_cropped(np.clip(small, 0, 1))
 
 
 @dataclass(frozen=True)
