@@ -30,7 +30,7 @@ from vision.detect import DiceDetector, areas, default_detector, intersection, i
 from vision.faces import FaceReader, default_reader
 from vision.image import load
 from vision.pipeline import read_image
-from vision.reading import DOUBTFUL_BELOW, DiceReading, Die, judge
+from vision.reading import CHECK_BELOW, DiceReading, Die, judge
 
 MATCH_IOU = 0.5
 # Some sources box a die's face turned to the camera, others its whole cube. With
@@ -56,8 +56,8 @@ class Tally:
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((6, 6), np.int64))
     confidences: list[float] = field(default_factory=list)  # of every find, doubtful too
     hits: list[bool] = field(default_factory=list)  # whether that find was right
-    sure_wrong: int = 0  # finds on a true die, its value misread, yet drawn confident
-    unsure_right: int = 0  # finds on a true die, its value right, yet drawn doubtful
+    sure_wrong: int = 0  # finds on a true die, its value misread, yet drawn as sure
+    unsure_right: int = 0  # finds on a true die, its value right, yet marked or doubtful
     told_n: bool = False  # as a tally of evaluate's *also*: count as told how many dice
     nested: bool = False  # a face's box inside its die's box matches too (see NESTED_*)
 
@@ -81,13 +81,14 @@ class Tally:
                   found: tuple[Die, ...]) -> None:
         """Record each find's confidence and whether it is a true die with its true value;
         count the finds on a true die whose confidence says the opposite of their value
-        (misread yet confident, read right yet doubtful: below DOUBTFUL_BELOW)."""
+        (misread yet drawn as sure, read right yet marked to check or doubtful: below
+        CHECK_BELOW)."""
         boxes = np.array([d.box for d in found], np.float32).reshape(-1, 4)
         on_die = match(true_boxes, boxes, self.nested)
         right = {r for t, r in on_die if true_values[t] == found[r].value}
         self.confidences.extend(d.confidence for d in found)
         self.hits.extend(i in right for i in range(len(found)))
-        sure = {r for _, r in on_die if found[r].confidence >= DOUBTFUL_BELOW}
+        sure = {r for _, r in on_die if found[r].confidence >= CHECK_BELOW}
         self.sure_wrong += len(sure - right)
         self.unsure_right += len(right - sure)
 

@@ -7,8 +7,8 @@ value accuracy of the dice found, per-die F1 (place and value) read plainly and 
 how many dice there are (``expect=N``, as the game page reads), the share of photos
 exactly right when told N, the expected calibration error of the confidence, and the
 dice found on a true die whose confidence says the opposite of their value (misread yet
-drawn confident, read right yet drawn doubtful). A second table counts the same readings
-with a find also matching a true box nested in it or around it (a die's face labelled,
+drawn as sure, read right yet marked to check or doubtful). A second table counts the
+same readings with a find also matching a true box nested in it or around it (a die's face labelled,
 its cube found: models.evaluate.NESTED_*), since sources box dice either way.
 ``python -m models.heldout [--models DIR]`` prints it for the pair in DIR.
 """
@@ -31,6 +31,7 @@ from vision.calibration import load_calibration
 from vision.detect import DETECTOR_MODEL, DiceDetector
 from vision.faces import FACES_MODEL, FaceReader
 from vision.onnx import open_session
+from vision.reading import CHECK_BELOW
 
 ROWS: dict[str, Callable[[], list[LabelledPhoto]]] = {
     "byler val+test": lambda: source_photos("byler-val"),
@@ -46,7 +47,8 @@ HEADER = (f"  {'source':<18}{'photos':>7}{'dice':>6}{'recall':>8}{'precis.':>8}{
 NOTE = ("  value: accuracy of the dice found; F1: per die, place and value; told N: F1 when "
         "told how many dice there are; exact: photos read exactly right told N; ECE: of the "
         "confidence over every find; sure wrong / unsure right: dice found on a true die, "
-        "misread yet drawn confident / read right yet drawn doubtful")
+        "misread yet drawn as sure / read right yet marked to check or doubtful "
+        f"(below {CHECK_BELOW})")
 
 
 NESTED_HEADER = (f"  {'source':<18}{'recall':>8}{'precis.':>8}{'value':>7}{'F1':>7}"

@@ -8,20 +8,23 @@ import cv2
 import numpy as np
 
 from vision.image import DecodedImage
-from vision.reading import DiceReading
+from vision.reading import CHECK_BELOW, DiceReading, Die
+
+COUNTED, CHECK, DOUBTFUL = (40, 200, 40), (0, 200, 255), (0, 140, 255)  # BGR
 
 
 def draw(image: DecodedImage, reading: DiceReading) -> np.ndarray:
     """Return a copy of the decoded pixels with each die's box and value drawn on it.
 
-    Counted dice are drawn in green, doubtful ones in orange.
+    Counted dice are drawn in green, those to check (see vision.reading.CHECK_BELOW) in
+    yellow, doubtful ones in orange.
     """
     canvas = image.pixels.copy()
     scale = 1.0 / image.scale
     thickness = max(2, round(max(canvas.shape[:2]) / 400))
     for die in reading.found:
         x1, y1, x2, y2 = (round(v * scale) for v in die.box)
-        colour = (0, 140, 255) if die.doubtful else (40, 200, 40)
+        colour = _colour(die)
         cv2.rectangle(canvas, (x1, y1), (x2, y2), colour, thickness)
         label = str(die.value)
         font_scale = max(0.6, (y2 - y1) / 45)
@@ -31,6 +34,12 @@ def draw(image: DecodedImage, reading: DiceReading) -> np.ndarray:
         cv2.putText(canvas, label, (x1 + 2, top - base // 2), cv2.FONT_HERSHEY_SIMPLEX,
                     font_scale, (255, 255, 255), thickness, cv2.LINE_AA)
     return canvas
+
+
+def _colour(die: Die) -> tuple[int, int, int]:
+    if die.doubtful:
+        return DOUBTFUL
+    return CHECK if die.confidence < CHECK_BELOW else COUNTED
 
 
 def write_annotated(image: DecodedImage, reading: DiceReading, path: Path) -> Path:

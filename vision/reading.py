@@ -13,6 +13,10 @@ from vision.errors import VisionError
 # (calibrated) confidence, the probability that it is a die showing the value read,
 # is at least this. Finds below it are still returned, marked doubtful.
 DOUBTFUL_BELOW = 0.5
+# A counted die whose confidence is below this is marked for the player to check: the
+# reader gives it at least one chance in five of being misread. At or above it a die is
+# drawn as read surely.
+CHECK_BELOW = 0.8
 
 
 class DiceCountReadError(VisionError, ValueError):
@@ -26,7 +30,8 @@ class Die:
     ``box`` is x1, y1, x2, y2 in pixels of the original upright image; ``confidence``
     is 0..1, the probability that this is a die showing ``value``, low for a die cut
     by the border or hard to read. A ``doubtful`` die is returned for people to check
-    but not counted (see DiceReading.certain).
+    but not counted (see DiceReading.certain); a die below CHECK_BELOW is counted but
+    marked ``check`` (see to_dict).
     """
 
     value: int
@@ -37,7 +42,8 @@ class Die:
     def to_dict(self) -> dict[str, Any]:
         """Return the die as a JSON-ready dict."""
         return {"value": self.value, "box": list(self.box),
-                "confidence": round(self.confidence, 3), "doubtful": self.doubtful}
+                "confidence": round(self.confidence, 3), "doubtful": self.doubtful,
+                "check": self.confidence < CHECK_BELOW}
 
 
 def judge(found: Sequence[Die], expect: int | None = None,

@@ -95,6 +95,9 @@ def _describe(record: dict[str, Any], rules: Any) -> str:
     count = f"{len(values)} {'die' if len(values) == 1 else 'dice'}"
     line = f"{record['image']}: {' '.join(map(str, values))} ({count})" if values else \
         f"{record['image']}: no dice"
+    check = [d["value"] for d in record["dice"] if d["check"] and not d["doubtful"]]
+    if check:
+        line += f"; check: {' '.join(map(str, check))}"
     if doubtful:
         line += f"; doubtful: {' '.join(map(str, doubtful))}"
     if rules is None:

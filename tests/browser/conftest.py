@@ -164,7 +164,7 @@ def truth_reading(photo: Path, low: int | None = None) -> dict[str, Any]:
     truth = json.loads(photo.with_suffix(".json").read_text())
     height, width = cv2.imread(str(photo)).shape[:2]
     dice = [{"value": v, "box": box, "confidence": 0.4 if i == low else 0.97,
-             "role": "thrown", "position": i, "doubtful": False}
+             "role": "thrown", "position": i, "doubtful": False, "check": i == low}
             for i, (v, box) in enumerate(zip(truth["values"], truth["boxes"], strict=True))]
     return {"width": width, "height": height, "values": truth["values"], "dice": dice}
 

@@ -275,14 +275,16 @@ def test_finds_whose_confidence_contradicts_their_value_are_counted() -> None:
     tally = evaluate.Tally()
     truth = np.array([[0, 0, 10, 10], [20, 0, 30, 10], [40, 0, 50, 10], [60, 0, 70, 10]],
                      np.float32)
-    found = (Die(3, (0, 0, 10, 10), 0.9),  # misread, confident
+    found = (Die(3, (0, 0, 10, 10), 0.9),  # misread, drawn as sure
              Die(2, (20, 0, 30, 10), 0.3),  # right, doubtful
-             Die(3, (40, 0, 50, 10), 0.4),  # misread and doubtful: as it should be
-             Die(4, (60, 0, 70, 10), 0.8),  # right and confident
-             Die(5, (80, 0, 90, 10), 0.95))  # on no true die: neither count
-    tally.add_finds((1, 2, 4, 4), truth, found)
-    assert (tally.sure_wrong, tally.unsure_right) == (1, 1)
-    assert tally.hits == [False, True, False, True, False]
+             Die(3, (40, 0, 50, 10), 0.6),  # misread and marked to check: as it should be
+             Die(4, (60, 0, 70, 10), 0.8),  # right and drawn as sure
+             Die(5, (80, 0, 90, 10), 0.95),  # on no true die: neither count
+             Die(6, (100, 0, 110, 10), 0.7))  # right, marked to check
+    truth = np.vstack([truth, [[100, 0, 110, 10]]])
+    tally.add_finds((1, 2, 4, 4, 6), truth, found)
+    assert (tally.sure_wrong, tally.unsure_right) == (1, 2)
+    assert tally.hits == [False, True, False, True, False, True]
 
 
 def test_evaluation_prints_the_reading_told_how_many_dice(

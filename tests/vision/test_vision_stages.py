@@ -160,4 +160,4 @@ def test_dice_adapter_and_json() -> None:
     reading = DiceReading(10, 10, tuple(Die(v, (v, 0, v + 1, 1), 0.5) for v in (1, 2, 6, 6, 3)))
     assert reading.dice() == Dice.parse("1 2 6 6 3")
     assert reading.to_dict()["dice"][2] == {"value": 6, "box": [6, 0, 7, 1], "confidence": 0.5,
-                                            "doubtful": False}
+                                            "doubtful": False, "check": True}

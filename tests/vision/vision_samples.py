@@ -36,3 +36,22 @@ def with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
     payload = b"Exif\x00\x00" + tiff
     segment = b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload
     return jpeg[:2] + segment + jpeg[2:]
+
+
+# A byler test photo of six dice, one of them a smoky translucent die showing 6 that the
+# shipped reader misreads as a 4, without being sure of it; cut to 2000 px square so that
+# the game page sends it as it is (a page reduces larger photos itself).
+TRANSLUCENT_SIX = ("byler/images/test/IMG_20191209_095906.jpg", (400, 400, 2400, 2400))
+
+
+def translucent_six_photo(folder: Path) -> Path | None:
+    """Write the photo of TRANSLUCENT_SIX, cut, into *folder* and return its path; None
+    where the shared photos are absent."""
+    name, (x1, y1, x2, y2) = TRANSLUCENT_SIX
+    source = SHARED / name
+    if not source.is_file():
+        return None
+    path = folder / "translucent-six.jpg"
+    cut = cv2.imread(str(source))[y1:y2, x1:x2]
+    path.write_bytes(encode(cut, ".jpg"))
+    return path

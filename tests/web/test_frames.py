@@ -70,10 +70,11 @@ def test_a_frame_is_read_and_nothing_is_recorded(
     assert reading["width"] == 640
     assert sorted(d["value"] for d in reading["dice"]) == truth(photo)
     for die in reading["dice"]:
-        assert set(die) == {"value", "box", "confidence", "doubtful"}
+        assert set(die) == {"value", "box", "confidence", "doubtful", "check"}
         x1, y1, x2, y2 = die["box"]
         assert 0 <= x1 < x2 <= 640 and 0 <= y1 < y2 <= reading["height"]
         assert 0 < die["confidence"] <= 1 and die["doubtful"] == (die["confidence"] < 0.5)
+        assert die["check"] == (die["confidence"] < 0.8)
     assert sum(not d["doubtful"] for d in reading["dice"]) >= len(truth(photo)) - 1
     assert 0 < reading["ms"] < 2000
     assert api.state(game) == before  # same version, no roll

@@ -6,7 +6,6 @@ import { el, fill } from "./dom.js";
 import { num, t, tn } from "./i18n.js";
 import { reducedPhoto } from "./shrink.js";
 
-const LOW_CONFIDENCE = 0.6;
 const $ = (id) => document.getElementById(id);
 let stream = null;
 let photoUrl = null;
@@ -23,15 +22,16 @@ function boxStyle(reading, die) {
 
 /**
  * One boxed die: a thrown die is a button opening its value picker (showing the value as
- * corrected so far); a kept die shows its kept value; a doubtful find, or any die of a
- * reading that made no roll, is drawn dashed with the value read, not tappable.
+ * corrected so far), highlighted when the reader asks for it to be checked (``check``: read
+ * with less than four chances in five); a kept die shows its kept value; a doubtful find, or
+ * any die of a reading that made no roll, is drawn dashed with the value read, not tappable.
  */
 function dieBox(reading, die, values, onTap) {
   const style = boxStyle(reading, die);
   const position = die.position ?? null;
   if (die.role === "thrown") {
     const value = values[position] ?? die.value;
-    const low = die.confidence < LOW_CONFIDENCE;
+    const low = Boolean(die.check);
     return el("button", {
       type: "button", class: `photo-die${low ? " low" : ""}`, style,
       dataset: { position }, "aria-label": t("die", { n: position + 1, value }),
@@ -56,7 +56,7 @@ function caption(reading) {
   const parts = [tn("found_dice", dice.length, { n: num(dice.length) })];
   if (dice.some((d) => d.role === "kept")) parts.push(t("photo_kept_note"));
   if (dice.some((d) => d.role === "doubtful")) parts.push(t("photo_doubtful_note"));
-  if (dice.some((d) => d.role === "thrown" && d.confidence < LOW_CONFIDENCE)) {
+  if (dice.some((d) => d.role === "thrown" && d.check)) {
     parts.push(t("low_confidence"));
   }
   return parts.join(" ");
