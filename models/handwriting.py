@@ -23,7 +23,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.handwriting_data import Blend, GlyphSource, cell_batch, mnist_split
+from models.handwriting_data import LOW_RES, Blend, GlyphSource, cell_batch, mnist_split
 from models.strokes import StrokeGlyphs
 from vision.handwriting import CELL_H, CELL_W, CellReading, ctc_candidates, to_candidates
 
@@ -158,13 +158,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="of the weights and the cells")
     parser.add_argument("--strokes", type=float, default=0.0,
                         help="share of digits drawn from stroke forms (models.strokes)")
+    parser.add_argument("--low-res", type=float, default=LOW_RES,
+                        help="share of digits seen at 7-12 px and enlarged back")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     started = time.monotonic()
     mnist, held = mnist_split()
-    seen: GlyphSource = replace(mnist, vary=True)
+    seen: GlyphSource = replace(mnist, vary=True, low_res=args.low_res)
     if args.strokes:
         seen = Blend(seen, StrokeGlyphs(), args.strokes)
     cells, labels = cell_batch(args.cells, seen, seed=1 + 10_000 * args.seed)

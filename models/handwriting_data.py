@@ -37,6 +37,10 @@ class DigitsMissingError(FileNotFoundError):
     """The shared handwritten digits are not where they are looked for."""
 
 
+# The share of training glyphs seen at low resolution (see varied).
+LOW_RES = 0.2
+
+
 @dataclass(frozen=True)
 class Glyphs:
     """Handwritten digits as ink 0..1 cropped to their strokes, grouped by value. Glyphs
@@ -44,12 +48,13 @@ class Glyphs:
 
     by_digit: tuple[tuple[np.ndarray, ...], ...]
     vary: bool = False
+    low_res: float = LOW_RES  # of the varied glyphs, the share seen at low resolution
 
     def pick(self, digit: int, rng: np.random.Generator) -> np.ndarray:
         """Return one random glyph of *digit*."""
         pool = self.by_digit[digit]
         glyph = pool[int(rng.integers(len(pool)))]
-        return varied(glyph, rng) if self.vary else glyph
+        return varied(glyph, rng, self.low_res) if self.vary else glyph
 
 
 class GlyphSource(Protocol):
@@ -74,10 +79,10 @@ class Blend:
         return source.pick(digit, rng)
 
 
-def varied(glyph: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def varied(glyph: np.ndarray, rng: np.random.Generator, low_res: float = LOW_RES) -> np.ndarray:
     """Return *glyph* written again a little otherwise: turned, narrower or wider, its
-    strokes bent by a smooth random field; now and then seen at low resolution (a far
-    pad, a coarse scan) and enlarged back."""
+    strokes bent by a smooth random field; a *low_res* share of the time seen at 7-12 px
+    (a far pad, a webcam, a coarse scan) and enlarged back."""
     h = glyph.shape[0]
     pad = max(2, h // 6)
     ink = np.pad(glyph, pad)
@@ -95,7 +100,7 @@ def varied(glyph: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     map_y = matrix[1, 0] * xx + matrix[1, 1] * yy + matrix[1, 2] + fields[1]
     out = cv2.remap(ink, map_x.astype(np.float32), map_y.astype(np.float32),
                     cv2.INTER_LINEAR, borderValue=0.0)
-    if rng.random() < 0.2:
+    if rng.random() < low_res:
         small = int(rng.integers(7, 13))
         size = (max(2, round(pw * small / ph)), small)
         out = cv2.resize(cv2.resize(out, size, interpolation=cv2.INTER_AREA), (pw, ph),

@@ -7,7 +7,7 @@ from itertools import pairwise
 import cv2
 import numpy as np
 
-from models.handwriting_data import Glyphs, varied
+from models.handwriting_data import LOW_RES, Glyphs, varied
 
 
 def _seven() -> np.ndarray:
@@ -45,3 +45,16 @@ def test_only_glyphs_that_vary_are_redrawn() -> None:
     assert same is pool[7][0]
     again = Glyphs(pool, vary=True).pick(7, np.random.default_rng(5))
     assert again is not pool[7][0] and again.shape != (0, 0)
+
+
+def test_glyphs_seen_at_low_resolution_lose_their_fine_detail() -> None:
+    sevens = tuple((cv2.resize(_seven(), (56, 80)),) for _ in range(10))
+    sharp, coarse = (Glyphs(sevens, vary=True, low_res=share) for share in (0.0, 1.0))
+
+    def detail(glyphs: Glyphs) -> float:
+        rng = np.random.default_rng(3)
+        draws = [cv2.resize(glyphs.pick(7, rng), (56, 80)) for _ in range(40)]
+        return float(np.mean([np.abs(cv2.Laplacian(g, cv2.CV_32F)).mean() for g in draws]))
+
+    assert LOW_RES == 0.2
+    assert detail(coarse) < 0.8 * detail(sharp)
