@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from vision.image import DecodedImage
-from vision.reading import CHECK_BELOW, DiceReading, Die
+from vision.reading import DiceReading, Die
 
 COUNTED, CHECK, DOUBTFUL = (40, 200, 40), (0, 200, 255), (0, 140, 255)  # BGR
 
@@ -16,7 +16,7 @@ COUNTED, CHECK, DOUBTFUL = (40, 200, 40), (0, 200, 255), (0, 140, 255)  # BGR
 def draw(image: DecodedImage, reading: DiceReading) -> np.ndarray:
     """Return a copy of the decoded pixels with each die's box and value drawn on it.
 
-    Counted dice are drawn in green, those to check (see vision.reading.CHECK_BELOW) in
+    Counted dice are drawn in green, those to check (see Die.check) in
     yellow, doubtful ones in orange.
     """
     canvas = image.pixels.copy()
@@ -39,7 +39,7 @@ def draw(image: DecodedImage, reading: DiceReading) -> np.ndarray:
 def _colour(die: Die) -> tuple[int, int, int]:
     if die.doubtful:
         return DOUBTFUL
-    return CHECK if die.confidence < CHECK_BELOW else COUNTED
+    return CHECK if die.check else COUNTED
 
 
 def write_annotated(image: DecodedImage, reading: DiceReading, path: Path) -> Path:

@@ -30,8 +30,8 @@ class Die:
     ``box`` is x1, y1, x2, y2 in pixels of the original upright image; ``confidence``
     is 0..1, the probability that this is a die showing ``value``, low for a die cut
     by the border or hard to read. A ``doubtful`` die is returned for people to check
-    but not counted (see DiceReading.certain); a die below CHECK_BELOW is counted but
-    marked ``check`` (see to_dict).
+    but not counted (see DiceReading.certain); a counted die to ``check`` is drawn
+    marked.
     """
 
     value: int
@@ -39,11 +39,16 @@ class Die:
     confidence: float
     doubtful: bool = False
 
+    @property
+    def check(self) -> bool:
+        """True when the die is read with less than CHECK_BELOW: to be looked at."""
+        return self.confidence < CHECK_BELOW
+
     def to_dict(self) -> dict[str, Any]:
         """Return the die as a JSON-ready dict."""
         return {"value": self.value, "box": list(self.box),
                 "confidence": round(self.confidence, 3), "doubtful": self.doubtful,
-                "check": self.confidence < CHECK_BELOW}
+                "check": self.check}
 
 
 def judge(found: Sequence[Die], expect: int | None = None,
