@@ -30,7 +30,7 @@ from vision.detect import DiceDetector, areas, default_detector, intersection, i
 from vision.faces import FaceReader, default_reader
 from vision.image import load
 from vision.pipeline import read_image
-from vision.reading import CHECK_BELOW, DiceReading, Die, judge
+from vision.reading import DiceReading, Die, judge
 
 MATCH_IOU = 0.5
 # Some sources box a die's face turned to the camera, others its whole cube. With
@@ -81,14 +81,14 @@ class Tally:
                   found: tuple[Die, ...]) -> None:
         """Record each find's confidence and whether it is a true die with its true value;
         count the finds on a true die whose confidence says the opposite of their value
-        (misread yet drawn as sure, read right yet marked to check or doubtful: below
-        CHECK_BELOW)."""
+        (misread yet drawn as sure, read right yet marked to check or doubtful: see
+        Die.check)."""
         boxes = np.array([d.box for d in found], np.float32).reshape(-1, 4)
         on_die = match(true_boxes, boxes, self.nested)
         right = {r for t, r in on_die if true_values[t] == found[r].value}
         self.confidences.extend(d.confidence for d in found)
         self.hits.extend(i in right for i in range(len(found)))
-        sure = {r for _, r in on_die if found[r].confidence >= CHECK_BELOW}
+        sure = {r for _, r in on_die if not found[r].check}
         self.sure_wrong += len(sure - right)
         self.unsure_right += len(right - sure)
 

@@ -8,8 +8,9 @@ how many dice there are (``expect=N``, as the game page reads), the share of pho
 exactly right when told N, the expected calibration error of the confidence, and the
 dice found on a true die whose confidence says the opposite of their value (misread yet
 drawn as sure, read right yet marked to check or doubtful). A second table counts the
-same readings with a find also matching a true box nested in it or around it (a die's face labelled,
-its cube found: models.evaluate.NESTED_*), since sources box dice either way.
+same readings with a find also matching a true box nested in it or around it (a die's
+face labelled, its cube found: models.evaluate.NESTED_*), since sources box dice either
+way.
 ``python -m models.heldout [--models DIR]`` prints it for the pair in DIR.
 """
 
