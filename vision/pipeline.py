@@ -28,8 +28,13 @@ MIN_IS_DIE = 0.2
 # and read surely too (its face's probability at least SURE): the pips of a die close
 # to the camera are as big as dice further off, and one or two can look like a one or
 # a two. (A big find around a group of dice may look like a die to the reader; it is
-# not read surely, and the dice inside it stay while it goes: see around_sure_dice.)
+# not read surely, or it holds more dice than its face has pips, and the dice inside it
+# stay while it goes: see around_sure_dice and crowded.)
 UNSURE, SURE, INSIDE, PIP_RATIO = 0.5, 0.9, 0.6, 2.5
+# A find holding at least this many sure dice more than the pips of the face it is read
+# as is a group of dice (a felt tray of six dice can look like a six), however surely it
+# is read: one pip may be found twice or a mark taken for one, not two.
+CROWDED_BY = 2
 
 
 def mostly_within(boxes: np.ndarray) -> np.ndarray:
@@ -63,6 +68,14 @@ def around_sure_dice(boxes: np.ndarray, is_die: np.ndarray, face: np.ndarray) ->
     return np.asarray((holds >= 2) & (face < UNSURE))
 
 
+def crowded(boxes: np.ndarray, is_die: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Return which boxes hold CROWDED_BY or more sure dice (P(die) at least SURE, mostly
+    within it) than the face it is read as (*values*, 1..6) has pips: not a die but a
+    group of dice, such as a dice tray, whatever its own reading."""
+    holds = (mostly_within(boxes).T & (is_die >= SURE)[None, :]).sum(axis=1)
+    return np.asarray(holds >= values + CROWDED_BY)
+
+
 def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
     """Return the share of each box's area inside a width x height image (0..1)."""
     clipped = boxes.copy()
@@ -87,8 +100,9 @@ def candidates(image: DecodedImage, faces: Faces) -> Candidates:
     """Return the reader's dice with their raw scores.
 
     Boxes the classifier calls "not a die" with little doubt are dropped, of two
-    refined boxes on one die the likelier die stays, the pips of a sure die (see
-    on_sure_dice) and boxes around groups of sure dice (around_sure_dice) are dropped.
+    refined boxes on one die the likelier die stays, boxes holding more sure dice than
+    their face has pips (crowded), the pips of a sure die (see on_sure_dice) and boxes
+    around groups of sure dice (around_sure_dice) are dropped.
     """
     h, w = image.pixels.shape[:2]
     is_die = 1 - faces.probs[:, NOT_A_DIE]
@@ -96,6 +110,7 @@ def candidates(image: DecodedImage, faces: Faces) -> Candidates:
     kept = kept[suppress(faces.boxes[kept], is_die[kept], 0.0)]
     chosen = faces.probs[:, :NOT_A_DIE].argmax(axis=1)
     face = faces.probs[np.arange(len(chosen)), chosen]  # the probability of the face read
+    kept = kept[~crowded(faces.boxes[kept], is_die[kept], chosen[kept] + 1)]
     kept = kept[~on_sure_dice(faces.boxes[kept], is_die[kept], face[kept])]
     kept = kept[~around_sure_dice(faces.boxes[kept], is_die[kept], face[kept])]
     share = visible_share(faces.boxes[kept], w, h)

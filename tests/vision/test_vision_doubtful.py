@@ -6,12 +6,12 @@ import json
 
 import numpy as np
 import pytest
-from vision_samples import SAMPLES, sample_truth
+from vision_samples import SAMPLES, SHARED, sample_truth
 
 from pipkeeper.cli import main
 from scorekeeper.dice import Dice
 from vision import DOUBTFUL_BELOW, DiceCountReadError, DiceReading, Die, read_dice
-from vision.pipeline import around_sure_dice, on_sure_dice
+from vision.pipeline import around_sure_dice, crowded, on_sure_dice
 from vision.reading import judge
 
 CONFIDENCES = (0.95, 0.3, 0.8, 0.55, 0.1, 0.9)
@@ -109,3 +109,31 @@ def test_a_find_around_sure_dice_that_is_not_read_surely_is_a_group_and_dropped(
     face = np.array([0.2, 0.95, 0.9, 0.2, 0.95, 0.8, 0.95, 0.95])
     assert around_sure_dice(boxes, is_die, face).tolist() == [
         True, False, False, False, False, False, False, False]
+
+
+def test_a_find_holding_more_sure_dice_than_its_face_has_pips_is_a_group() -> None:
+    boxes = np.array([[0, 0, 400, 400],     # a tray read surely as a two, six dice in it
+                      *[[20 + 60 * i, 100, 60 + 60 * i, 140] for i in range(6)],
+                      [500, 0, 600, 100],   # a die read as a two: its two pips
+                      [510, 10, 530, 30], [570, 70, 590, 90],
+                      [700, 0, 800, 100],   # a die read as a one: a pip found twice
+                      [740, 40, 760, 60], [741, 41, 761, 61]], np.float32)
+    is_die = np.array([0.99] * 7 + [0.99, 0.95, 0.95] + [0.99, 0.95, 0.95])
+    values = np.array([2] + [4] * 6 + [2, 1, 1] + [1, 1, 1])
+    assert crowded(boxes, is_die, values).tolist() == [True] + [False] * 12
+    assert crowded(boxes[:7], np.where(np.arange(7) < 4, 0.99, 0.5), values[:7]).tolist() == [
+        False] * 7  # three sure dice in it: a two with a pip found twice, say
+
+
+# A held-out Rune55 photo: six dice in a green felt tray, which the reader reads as a die.
+TRAY_OF_SIX = ("rune55-v3/train/images/"
+               "PXL_20240219_191514108_jpg.rf.6acbbde53cf2848e388100178af99818.jpg")
+
+
+def test_a_felt_tray_of_six_dice_read_as_a_die_does_not_swallow_them() -> None:
+    photo = SHARED / TRAY_OF_SIX
+    if not photo.is_file():
+        pytest.skip(f"shared dice photos not found at {SHARED}")
+    reading = read_dice(photo, expect=6)
+    assert sorted(reading.values) == [2, 2, 3, 4, 4, 6]  # as labelled
+    assert max(d.box[2] - d.box[0] for d in reading.certain) < 60  # dice of 640 px, no tray
