@@ -8,7 +8,10 @@ roll scores in its box, or a total that is not its sum, costs a factor `MISTAKE`
 may really be wrong, but rarely is). So a cell read as 7 or 1 in Threes is 1 unless the
 reader is sure of the 7; a Grand total read as 215 or 205 is the one that adds up; and
 where the likeliest reading still disagrees with a written total, that is a mistake on
-the pad, which the audit reports as it reports a typed pad. A cell's confidence is its
+the pad, which the audit reports as it reports a typed pad. A total written wrong is
+most often off by a box's worth or less (`SLIP_REACH` points): one further off costs
+`FAR_SLIP` more, so a Grand total read as 719 where 109 adds up is taken as a 119 written
+wrong rather than a 719, when the reader gives 119 a chance. A cell's confidence is its
 chosen value's share under that weighing; below `SURE` it is marked doubtful.
 """
 
@@ -20,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from scorekeeper.audit import Pad, Problem, audit
 from scorekeeper.boxvalues import possible_values
 from scorekeeper.padlayouts import LayoutRow
@@ -27,6 +32,8 @@ from scorekeeper.rulesets import RuleSet, Section
 
 Candidates = tuple[tuple[int | None, float], ...]
 MISTAKE = 0.003
+SLIP_REACH = 50  # a total written wrong is most often off by at most this much
+FAR_SLIP = 0.01  # the weight of a total written further off than that, on top of MISTAKE
 SURE = 0.9
 BLANK_COLUMN = 0.9  # a column whose every cell is this surely blank is an unplayed game
 KEEP_SUMS = 400  # the likeliest partial sums kept while adding up a section's boxes
@@ -102,18 +109,52 @@ def _box_weight(legal: frozenset[int | None], value: int | None) -> float:
 
 
 def _total_weight(value: int | None, right: int) -> float:
-    """A total that is not its sum is a mistake; so is one read as blank, since reading a
-    written total as blank would take a slip out of the audit's sight."""
-    return 1.0 if value == right else MISTAKE
+    """A total that is not its sum is a mistake, the rarer the further off it is (see
+    SLIP_REACH); one read as blank counts as far off, since reading a written total as
+    blank would take a slip out of the audit's sight."""
+    if value == right:
+        return 1.0
+    return MISTAKE if value is not None and abs(value - right) <= SLIP_REACH else (
+        MISTAKE * FAR_SLIP)
+
+
+@functools.lru_cache(maxsize=1024)
+def _total_profile(candidates: Candidates) -> tuple[int, np.ndarray, float]:
+    """Return a total row's log weight when it should hold each sum: (lo, weights, far),
+    weights[s - lo] for a sum s near a value read, far for any other sum. A sum read is
+    weighed as read; one within SLIP_REACH of a value read as that value written wrong;
+    any other as the likeliest reading written far off (see _total_weight)."""
+    far = max(_log(p * MISTAKE * FAR_SLIP) for _, p in candidates)
+    values = [(value, p) for value, p in candidates if value is not None]
+    if not values:
+        return 0, np.zeros(0), far
+    lo = max(0, min(v for v, _ in values) - SLIP_REACH)
+    weights = np.full(max(v for v, _ in values) + SLIP_REACH + 1 - lo, far)
+    for value, p in values:
+        near = weights[max(0, value - SLIP_REACH - lo):value + SLIP_REACH + 1 - lo]
+        np.maximum(near, _log(p * MISTAKE), out=near)
+    for value, p in values:
+        weights[value - lo] = max(weights[value - lo], _log(p))
+    return lo, weights, far
 
 
 @functools.lru_cache(maxsize=4096)
 def _total_score(candidates: Candidates, right: int) -> float:
     """The log weight of a total row's best reading when it should hold *right*: the
-    reading *right* itself, or the likeliest reading as a mistake on the pad (the search
-    asks this of one row for many sums)."""
-    likeliest = max(p for _, p in candidates)
-    return max(_log(dict(candidates).get(right, 0.0)), _log(likeliest * MISTAKE))
+    reading *right* itself, or a reading as a mistake on the pad (the search asks this of
+    one row for many sums)."""
+    lo, weights, far = _total_profile(candidates)
+    return float(weights[right - lo]) if 0 <= right - lo < len(weights) else far
+
+
+def _totals_scores(candidates: Candidates, sums: np.ndarray) -> np.ndarray:
+    """_total_score of one total row for each of the integer *sums* at once."""
+    lo, weights, far = _total_profile(candidates)
+    index = sums - lo
+    inside = (index >= 0) & (index < len(weights))
+    scores = np.full(sums.shape, far)
+    scores[inside] = weights[index[inside]]
+    return scores
 
 
 def _box_options(rules: RuleSet, slug: str, candidates: Candidates,
@@ -207,39 +248,31 @@ def _lower_options(column: _Column) -> dict[int, tuple[float, int, int | None]]:
     return best
 
 
-def _grand_scores(column: _Column) -> tuple[float, dict[int, float]]:
-    """Return the Grand total rows' log weight for a sum none of them reads, and for each
-    sum one of them does."""
-    rows = column.totals.get("grand_total", ())
-    base = sum(max(_log(p * MISTAKE) for _, p in c) for c in rows)
-    read = {v for c in rows for v, _ in c if v is not None}
-    return base, {g: column.total_score("grand_total", g) for g in read}
+def _grand_scores(column: _Column, sums: np.ndarray) -> np.ndarray:
+    """Return the Grand total rows' log weight for each of the integer *sums*."""
+    scores = np.zeros(sums.shape)
+    for candidates in column.totals.get("grand_total", ()):
+        scores += _totals_scores(candidates, sums)
+    return scores
 
 
 def _choose_sums(column: _Column) -> tuple[int, int, int | None]:
     """Return the upper boxes' sum, the lower boxes' sum and the checks read that make the
-    likeliest column.
-
-    The Grand total couples the two sections only where it reads the sum: elsewhere it
-    costs the same for any sum, so the best of each section alone is the other choice.
-    """
+    likeliest column: every pairing of the two sections' likeliest sums is weighed with
+    the Grand total it makes."""
     upper = {u: s + column.total_score("upper_subtotal", u)
              + column.total_score("upper_bonus", column.bonus(u))
              + column.total_score("upper_total", column.upper_total(u))
              for u, s in _best_sums(column.rules, column.upper, column.finished).items()}
     lower = _lower_options(column)
-    base, read = _grand_scores(column)
-    u = max(upper, key=lambda k: upper[k])
-    lt = max(lower, key=lambda k: lower[k][0])
-    best = (upper[u] + lower[lt][0] + base, u, lt)
-    for grand, score in read.items():
-        for cu, su in upper.items():
-            rest = grand - column.upper_total(cu)
-            if rest in lower and su + lower[rest][0] + score > best[0]:
-                best = (su + lower[rest][0] + score, cu, rest)
-    _, u, lt = best
-    _, low, checks = lower[lt]
-    return u, low, checks
+    ups, lows = list(upper), list(lower)
+    grand = (np.array([column.upper_total(u) for u in ups])[:, None]
+             + np.array(lows)[None, :])
+    scores = (np.array([upper[u] for u in ups])[:, None]
+              + np.array([lower[lt][0] for lt in lows])[None, :] + _grand_scores(column, grand))
+    i, j = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    _, low, checks = lower[lows[j]]
+    return ups[i], low, checks
 
 
 def _pick_boxes(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],

@@ -103,3 +103,23 @@ def test_the_json_form_of_a_cell() -> None:
     cell = check_column(YAHTZEE, HASBRO, readings()).by_name()["sixes"]
     assert cell.to_dict() == {"value": 18, "confidence": 1.0,
                               "candidates": [[18, 0.99], [None, 0.01]]}
+
+
+def test_a_total_written_wrong_is_read_as_the_value_near_its_sum() -> None:
+    # Grand total read as 888 (0.7) or 298 (0.2); it should be 288. A total written wrong is
+    # seldom off by more than a box's worth: 298 is what the pad holds, and reported so.
+    check = check_column(YAHTZEE, HASBRO,
+                         readings({row_of("grand_total"): ((888, 0.7), (298, 0.2), (None, 0.1))}))
+    assert check.by_name()["grand_total"].value == 298
+    assert [(p.row, p.written) for p in check.problems] == [("grand_total", 298)]
+
+
+def test_a_far_reading_of_the_grand_total_does_not_outweigh_the_boxes() -> None:
+    # Chance read as 28 (0.6) or 23 (0.4); the Grand total read surely as 793: the pad's
+    # slip is far off whichever Chance holds, so the likelier Chance stands.
+    check = check_column(YAHTZEE, HASBRO, readings({
+        row_of("chance"): ((28, 0.6), (23, 0.4)),
+        row_of("lower_total"): ((195, 0.5), (190, 0.5)),
+        row_of("grand_total"): sure(793)}))
+    assert check.by_name()["chance"].value == 28
+    assert {p.row for p in check.problems} >= {"grand_total"}
