@@ -180,6 +180,20 @@ def _best_sums(rules: RuleSet, cells: Sequence[tuple[str, Candidates]],
     return best
 
 
+def _points_weight(rules: RuleSet, value: int | None) -> float:
+    """The Yahtzee-bonus points row holds a multiple of the bonus (or nothing); any other
+    value is a mistake on the pad."""
+    bonus = rules.five_alike_bonus
+    return 1.0 if value is None or value == 0 or (bonus and value % bonus == 0) else MISTAKE
+
+
+def _points_read(rules: RuleSet, candidates: Candidates) -> tuple[int | None, float]:
+    """Return the Yahtzee-bonus points row's likeliest reading and its log weight, where
+    no checks are read for it to agree with (see _points_weight)."""
+    return max(((value, _log(p * _points_weight(rules, value))) for value, p in candidates),
+               key=lambda vw: vw[1])
+
+
 def _checks_of(rules: RuleSet, value: int) -> int:
     bonus = rules.five_alike_bonus
     return value // bonus if bonus and value >= bonus and value % bonus == 0 else value
@@ -238,7 +252,7 @@ def _lower_options(column: _Column) -> dict[int, tuple[float, int, int | None]]:
             if count is not None:
                 weight += column.total_score("yahtzee_bonus", points)
             else:  # no checks: the points row stands for itself
-                weight += sum(max(_log(p) for _, p in c)
+                weight += sum(_points_read(column.rules, c)[1]
                               for c in column.totals.get("yahtzee_bonus", ()))
             lt = low + points
             weight += column.total_score("lower_subtotal", low) + column.total_score(
@@ -331,7 +345,7 @@ def check_column(rules: RuleSet, rows: Sequence[LayoutRow],
     boxes = (_pick_boxes(rules, column.upper, u, finished)
              | _pick_boxes(rules, column.lower, low, finished))
     no_row: tuple[Candidates, ...] = (((None, 1.0),),)
-    points = max(column.totals.get("yahtzee_bonus", no_row)[0], key=lambda vp: vp[1])[0]
+    points = _points_read(rules, column.totals.get("yahtzee_bonus", no_row)[0])[0]
     right = _right_totals(column, u, low, checks, points)
     cells: list[CellChoice] = []
     totals: dict[str, int | None] = {}

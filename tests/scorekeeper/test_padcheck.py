@@ -123,3 +123,11 @@ def test_a_far_reading_of_the_grand_total_does_not_outweigh_the_boxes() -> None:
         row_of("grand_total"): sure(793)}))
     assert check.by_name()["chance"].value == 28
     assert {p.row for p in check.problems} >= {"grand_total"}
+
+
+def test_the_bonus_points_row_holds_a_multiple_of_the_bonus() -> None:
+    # No checks written; the points row read as 1 (0.6) or 0 (0.35): no bonus is 1 point.
+    check = check_column(YAHTZEE, HASBRO, readings(
+        {row_of("yahtzee_bonus"): ((1, 0.6), (0, 0.35), (None, 0.05))}))
+    assert check.by_name()["yahtzee_bonus"].value == 0
+    assert check.problems == ()
