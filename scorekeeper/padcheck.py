@@ -194,6 +194,12 @@ def _points_read(rules: RuleSet, candidates: Candidates) -> tuple[int | None, fl
                key=lambda vw: vw[1])
 
 
+def _bonus_points(rules: RuleSet, points: int | None) -> int:
+    """Return the Yahtzee bonus that a points row read as *points* (no checks) adds."""
+    bonus = rules.five_alike_bonus
+    return (points or 0) // bonus * bonus if bonus else 0
+
+
 def _checks_of(rules: RuleSet, value: int) -> int:
     bonus = rules.five_alike_bonus
     return value // bonus if bonus and value >= bonus and value % bonus == 0 else value
@@ -244,16 +250,16 @@ def _lower_options(column: _Column) -> dict[int, tuple[float, int, int | None]]:
     no_row: tuple[Candidates, ...] = (((None, 1.0),),)
     checks = column.totals.get("yahtzee_bonus_checks", no_row)[0]
     best: dict[int, tuple[float, int, int | None]] = {}
+    read = [_points_read(column.rules, c) for c in column.totals.get("yahtzee_bonus", ())]
     for low, score in sums.items():
         for k, pk in checks:
-            count = _checks_of(column.rules, k) if k is not None else None
-            points = (count or 0) * column.rules.five_alike_bonus
             weight = score + _log(pk)
-            if count is not None:
+            if k is not None:
+                points = _checks_of(column.rules, k) * column.rules.five_alike_bonus
                 weight += column.total_score("yahtzee_bonus", points)
             else:  # no checks: the points row stands for itself
-                weight += sum(_points_read(column.rules, c)[1]
-                              for c in column.totals.get("yahtzee_bonus", ()))
+                points = _bonus_points(column.rules, read[0][0] if read else None)
+                weight += sum(w for _, w in read)
             lt = low + points
             weight += column.total_score("lower_subtotal", low) + column.total_score(
                 "lower_total", lt)
@@ -320,9 +326,8 @@ def _total_choice(candidates: Candidates, right: int) -> tuple[int | None, float
 
 def _right_totals(column: _Column, u: int, low: int, checks: int | None,
                   points: int | None) -> dict[str, int]:
-    count = _checks_of(column.rules, checks) if checks is not None else (
-        (points or 0) // max(column.rules.five_alike_bonus, 1))
-    bonus_points = count * column.rules.five_alike_bonus
+    bonus_points = (_checks_of(column.rules, checks) * column.rules.five_alike_bonus
+                    if checks is not None else _bonus_points(column.rules, points))
     lower_total = low + bonus_points
     return {"upper_subtotal": u, "upper_bonus": column.bonus(u),
             "upper_total": column.upper_total(u), "lower_subtotal": low,

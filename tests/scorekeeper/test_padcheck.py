@@ -131,3 +131,14 @@ def test_the_bonus_points_row_holds_a_multiple_of_the_bonus() -> None:
         {row_of("yahtzee_bonus"): ((1, 0.6), (0, 0.35), (None, 0.05))}))
     assert check.by_name()["yahtzee_bonus"].value == 0
     assert check.problems == ()
+
+
+def test_bonus_points_written_without_checks_count_in_the_lower_total() -> None:
+    # The checks row left blank, 100 in the points row; Chance read as 28 (0.55) or 23.
+    written = {row_of("yahtzee_bonus"): sure(100), row_of("lower_total"): sure(290),
+               row_of("grand_total"): sure(388), row_of("chance"): ((28, 0.55), (23, 0.45)),
+               row_of("yahtzee_bonus_checks"): ((None, 1.0),)}
+    check = check_column(YAHTZEE, HASBRO, readings(written))
+    assert check.problems == ()
+    assert check.by_name()["chance"].value == 23
+    assert check.pad is not None and check.pad.totals["lower_total"] == 290
