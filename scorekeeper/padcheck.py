@@ -10,8 +10,8 @@ reader is sure of the 7; a Grand total read as 215 or 205 is the one that adds u
 where the likeliest reading still disagrees with a written total, that is a mistake on
 the pad, which the audit reports as it reports a typed pad. A total written wrong is
 most often off by a box's worth or less (`SLIP_REACH` points): one further off costs
-`FAR_SLIP` more, so a Grand total read as 719 where 109 adds up is taken as a 119 written
-wrong rather than a 719, when the reader gives 119 a chance. A cell's confidence is its
+`FAR_SLIP` more, so a Grand total read as 719 (71 %) or 119 (3 %) where 109 adds up is
+taken as a 119 written wrong rather than a 719. A cell's confidence is its
 chosen value's share under that weighing; below `SURE` it is marked doubtful.
 """
 
