@@ -44,6 +44,11 @@ def mostly_within(boxes: np.ndarray) -> np.ndarray:
     return np.asarray(within)
 
 
+def sure_dice_within(boxes: np.ndarray, is_die: np.ndarray) -> np.ndarray:
+    """Return how many sure dice (P(die) at least SURE) lie mostly within each box."""
+    return np.asarray((mostly_within(boxes).T & (is_die >= SURE)[None, :]).sum(axis=1))
+
+
 def on_sure_dice(boxes: np.ndarray, is_die: np.ndarray,
                  face: np.ndarray | None = None) -> np.ndarray:
     """Return which boxes are pips or marks on a sure die (see INSIDE and PIP_RATIO).
@@ -64,16 +69,14 @@ def around_sure_dice(boxes: np.ndarray, is_die: np.ndarray, face: np.ndarray) ->
     SURE) lie mostly (INSIDE) within each, and its own face is not read surely (below
     UNSURE). A die holds no dice; the pips of a sure die are dropped before (see
     on_sure_dice)."""
-    holds = (mostly_within(boxes).T & (is_die >= SURE)[None, :]).sum(axis=1)
-    return np.asarray((holds >= 2) & (face < UNSURE))
+    return np.asarray((sure_dice_within(boxes, is_die) >= 2) & (face < UNSURE))
 
 
 def crowded(boxes: np.ndarray, is_die: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Return which boxes hold CROWDED_BY or more sure dice (P(die) at least SURE, mostly
     within it) than the face it is read as (*values*, 1..6) has pips: not a die but a
     group of dice, such as a dice tray, whatever its own reading."""
-    holds = (mostly_within(boxes).T & (is_die >= SURE)[None, :]).sum(axis=1)
-    return np.asarray(holds >= values + CROWDED_BY)
+    return np.asarray(sure_dice_within(boxes, is_die) >= values + CROWDED_BY)
 
 
 def visible_share(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
