@@ -194,9 +194,12 @@ def _points_read(rules: RuleSet, candidates: Candidates) -> tuple[int | None, fl
                key=lambda vw: vw[1])
 
 
-def _bonus_points(rules: RuleSet, points: int | None) -> int:
-    """Return the Yahtzee bonus that a points row read as *points* (no checks) adds."""
+def _bonus_points(rules: RuleSet, checks: int | None, points: int | None) -> int:
+    """Return the Yahtzee bonus a column adds: by the checks read, or where none are, by
+    the points row read (*points*)."""
     bonus = rules.five_alike_bonus
+    if checks is not None:
+        return _checks_of(rules, checks) * bonus
     return (points or 0) // bonus * bonus if bonus else 0
 
 
@@ -254,11 +257,10 @@ def _lower_options(column: _Column) -> dict[int, tuple[float, int, int | None]]:
     for low, score in sums.items():
         for k, pk in checks:
             weight = score + _log(pk)
+            points = _bonus_points(column.rules, k, read[0][0] if read else None)
             if k is not None:
-                points = _checks_of(column.rules, k) * column.rules.five_alike_bonus
                 weight += column.total_score("yahtzee_bonus", points)
             else:  # no checks: the points row stands for itself
-                points = _bonus_points(column.rules, read[0][0] if read else None)
                 weight += sum(w for _, w in read)
             lt = low + points
             weight += column.total_score("lower_subtotal", low) + column.total_score(
@@ -326,8 +328,7 @@ def _total_choice(candidates: Candidates, right: int) -> tuple[int | None, float
 
 def _right_totals(column: _Column, u: int, low: int, checks: int | None,
                   points: int | None) -> dict[str, int]:
-    bonus_points = (_checks_of(column.rules, checks) * column.rules.five_alike_bonus
-                    if checks is not None else _bonus_points(column.rules, points))
+    bonus_points = _bonus_points(column.rules, checks, points)
     lower_total = low + bonus_points
     return {"upper_subtotal": u, "upper_bonus": column.bonus(u),
             "upper_total": column.upper_total(u), "lower_subtotal": low,
