@@ -13,6 +13,7 @@ from rendered decoys, so they are for measuring, not for shipping.
 
     python -m models.capacity bank runs/capacity/bank.pkl
     python -m models.capacity train runs/capacity/bank.pkl --out DIR [--device cuda]
+        [--without rune55]   (a source left out: how each reader reads a camera unseen)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -43,7 +44,8 @@ BOX_WEIGHT = 2.0
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """One reader to train: its kind, crop side, steps, batch and peak learning rate."""
+    """One reader to train: its kind, crop side, steps, batch and peak learning rate, and
+    the share of that rate its pretrained layers take (the heads take the whole)."""
 
     name: str
     reader: str
@@ -51,13 +53,15 @@ class Run:
     steps: int
     batch: int
     lr: float
+    pretrained_share: float = 1.0
 
 
 # The short schedules are `make train`'s on the CPU; the long ones 4 and 13 times the crops.
 RUNS = (Run("efficientnet-long", "pretrained", 64, 10000, 128, 1e-3),
         Run("small-long", "small", CROP_SIZE, 20000, 128, 3e-3),
         Run("small-short", "small", CROP_SIZE, 5000, 128, 3e-3),
-        Run("efficientnet-short", "pretrained", 64, 1500, 64, 1e-3))
+        Run("efficientnet-short", "pretrained", 64, 1500, 64, 1e-3),
+        Run("efficientnet-gentle", "pretrained", 64, 1500, 64, 1e-3, 0.1))
 
 
 def render_part(seed: int) -> list[Photo]:
@@ -65,9 +69,11 @@ def render_part(seed: int) -> list[Photo]:
     return rendered_photos(20, seed)
 
 
-def training_pool(path: Path, rendered: int = RENDERED, workers: int = 1) -> Pool:
-    """Return the pool of the banked dice (each source an even share) and rendered scenes."""
-    real = [unbank(dice) for dice in load_bank(path).values()]
+def training_pool(path: Path, rendered: int = RENDERED, workers: int = 1,
+                  without: tuple[str, ...] = ()) -> Pool:
+    """Return the pool of the banked dice (each source an even share, but those whose name
+    starts with one of *without*) and rendered scenes."""
+    real = [unbank(dice) for dice in load_bank(path, without).values()]
     seeds = [7000 + k for k in range(max(1, rendered // 20))]
     with ProcessPoolExecutor(max(1, workers)) as pool:
         scenes = [p for part in pool.map(render_part, seeds) for p in part][:rendered]
@@ -102,8 +108,12 @@ def train(run: Run, pool: Pool, device: str, workers: int) -> nn.Module:
     """Train *run*'s reader on *device*; print the loss every 500 steps."""
     torch.manual_seed(7)
     net = make_reader(run).to(device)
-    optimizer = torch.optim.AdamW(net.parameters(), lr=run.lr, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, run.lr, total_steps=run.steps,
+    heads = [p for name, p in net.named_parameters() if name.startswith(("classes.", "box."))]
+    rest = [p for name, p in net.named_parameters() if not name.startswith(("classes.", "box."))]
+    rates = [run.lr, run.lr * run.pretrained_share]
+    optimizer = torch.optim.AdamW([{"params": heads}, {"params": rest}], lr=run.lr,
+                                  weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, rates, total_steps=run.steps,
                                                    pct_start=0.1)
     crops = Crops(pool, run.batch, run.crop, 7)
     batches = torch.utils.data.DataLoader(crops, batch_size=None, num_workers=workers,
@@ -163,18 +173,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", nargs="+", default=[r.name for r in RUNS])
     parser.add_argument("--steps", type=int, help="train every run this many steps (a trial)")
     parser.add_argument("--rendered", type=int, default=RENDERED)
+    parser.add_argument("--without", nargs="+", default=[], metavar="SOURCE",
+                        help="leave out the banked sources starting so (byler, roboflow, rune55)")
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 2))
     args = parser.parse_args(argv)
     torch.backends.cudnn.benchmark = True
     if args.action == "bank":
         print(build_bank(list(TRAINING), args.path), flush=True)
         return 0
-    pool = training_pool(args.path, args.rendered, args.workers)
+    pool = training_pool(args.path, args.rendered, args.workers, tuple(args.without))
     print(f"{len(pool.photos)} photos in the pool", flush=True)
     for run in RUNS:
         if run.name in args.runs:
             if args.steps:
-                run = Run(run.name, run.reader, run.crop, args.steps, run.batch, run.lr)
+                run = replace(run, steps=args.steps)
             started = time.time()
             path = export(train(run, pool, args.device, args.workers), run,
                           args.out)

@@ -62,8 +62,9 @@ def unbank(dice: list[Banked]) -> list[Photo]:
     return photos
 
 
-def load_bank(path: Path) -> dict[str, list[Banked]]:
-    """Return the bank written by build_bank: each source's banked dice."""
+def load_bank(path: Path, without: tuple[str, ...] = ()) -> dict[str, list[Banked]]:
+    """Return the bank written by build_bank: each source's banked dice, but those of the
+    sources whose name starts with one of *without* ("rune55" leaves out its three kinds)."""
     with path.open("rb") as stored:
         bank: dict[str, list[Banked]] = pickle.load(stored)
-    return bank
+    return {source: dice for source, dice in bank.items() if not source.startswith(without)}

@@ -61,6 +61,16 @@ def test_the_bank_keeps_every_source_and_value(photos: list[Photo], tmp_path: Pa
     assert values == [int(v) for p in photos[:2] for v in p.values]
 
 
+def test_a_source_left_out_of_the_bank_is_all_of_its_kinds(
+        photos: list[Photo], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cropbank, "load_photos", lambda source: photos[:1])
+    path = tmp_path / "bank.pkl"
+    cropbank.build_bank(["byler-train", "rune55-trays-rest", "rune55-tables-rest"], path)
+    assert list(cropbank.load_bank(path, ("rune55",))) == ["byler-train"]
+    assert list(cropbank.load_bank(path, ("byler", "rune55-tables"))) == ["rune55-trays-rest"]
+    assert len(cropbank.load_bank(path)) == 3
+
+
 def test_a_patch_that_is_no_jpeg_is_refused() -> None:
     with pytest.raises(ValueError, match="not a JPEG"):
         cropbank.unbank([(b"not a jpeg", np.zeros(4, np.float32), 1)])
