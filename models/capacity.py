@@ -108,10 +108,11 @@ def train(run: Run, pool: Pool, device: str, workers: int) -> nn.Module:
     """Train *run*'s reader on *device*; print the loss every 500 steps."""
     torch.manual_seed(7)
     net = make_reader(run).to(device)
-    heads = [p for name, p in net.named_parameters() if name.startswith(("classes.", "box."))]
-    rest = [p for name, p in net.named_parameters() if not name.startswith(("classes.", "box."))]
+    groups: tuple[list[nn.Parameter], list[nn.Parameter]] = ([], [])  # heads, the rest
+    for name, parameter in net.named_parameters():
+        groups[not name.startswith(("classes.", "box."))].append(parameter)
     rates = [run.lr, run.lr * run.pretrained_share]
-    optimizer = torch.optim.AdamW([{"params": heads}, {"params": rest}], lr=run.lr,
+    optimizer = torch.optim.AdamW([{"params": group} for group in groups], lr=run.lr,
                                   weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, rates, total_steps=run.steps,
                                                    pct_start=0.1)
