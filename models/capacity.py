@@ -11,7 +11,8 @@ GPU (or any other) can train without the photos; rendered scenes are rendered wh
 the training runs. The readers learn values only: no hard negatives, "not a die" only
 from rendered decoys, so they are for measuring, not for shipping.
 
-    python -m models.capacity bank runs/capacity/bank.pkl
+    python -m models.capacity bank runs/capacity/bank.pkl [--patch 96]
+        (patches of 96 px for the readers of 56 px crops, `small-56`)
     python -m models.capacity train runs/capacity/bank.pkl --out DIR [--device cuda]
         [--without rune55]   (a source left out: how each reader reads a camera unseen)
 """
@@ -31,7 +32,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.cropbank import build_bank, load_bank, unbank
+from models.cropbank import PATCH, build_bank, load_bank, unbank
 from models.data import TRAINING
 from models.nets import Classifier, Exported, PretrainedReader
 from models.samples import Photo, Pool, crop_sample, rendered_photos
@@ -60,6 +61,7 @@ class Run:
 RUNS = (Run("efficientnet-long", "pretrained", 64, 10000, 128, 1e-3),
         Run("small-long", "small", CROP_SIZE, 20000, 128, 3e-3),
         Run("small-short", "small", CROP_SIZE, 5000, 128, 3e-3),
+        Run("small-56", "small", 56, 5000, 128, 3e-3),
         Run("efficientnet-short", "pretrained", 64, 1500, 64, 1e-3),
         Run("efficientnet-gentle", "pretrained", 64, 1500, 64, 1e-3, 0.1))
 
@@ -176,11 +178,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rendered", type=int, default=RENDERED)
     parser.add_argument("--without", nargs="+", default=[], metavar="SOURCE",
                         help="leave out the banked sources starting so (byler, roboflow, rune55)")
+    parser.add_argument("--patch", type=int, default=PATCH,
+                        help="side of a banked die's patch (96 for readers of 56 px crops)")
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 2))
     args = parser.parse_args(argv)
     torch.backends.cudnn.benchmark = True
     if args.action == "bank":
-        print(build_bank(list(TRAINING), args.path), flush=True)
+        print(build_bank(list(TRAINING), args.path, args.patch), flush=True)
         return 0
     pool = training_pool(args.path, args.rendered, args.workers, tuple(args.without))
     print(f"{len(pool.photos)} photos in the pool", flush=True)

@@ -18,17 +18,18 @@ from models.augment import ROOM
 from models.samples import Photo, load_photos
 from vision.faces import CONTEXT, cut, square_around
 
-PATCH = 64  # side of a banked die's patch
+PATCH = 64  # side of a banked die's patch (enough for the shipped reader's 40 px crops)
 QUALITY = 92  # JPEG quality of the banked patches
 
 Banked = tuple[bytes, np.ndarray, int]  # patch JPEG, x1y1x2y2 box in the patch, value
 
 
-def patch_of(image: np.ndarray, box: np.ndarray) -> tuple[bytes, np.ndarray]:
-    """Return the JPEG of *box*'s patch and the box in the patch's pixels."""
+def patch_of(image: np.ndarray, box: np.ndarray,
+             side: int = PATCH) -> tuple[bytes, np.ndarray]:
+    """Return the JPEG of *box*'s patch (*side* px) and the box in the patch's pixels."""
     square = square_around(box, CONTEXT * ROOM)
-    patch = cut(image, square, PATCH)
-    scale = PATCH / square[2]
+    patch = cut(image, square, side)
+    scale = side / square[2]
     inside = (box - np.array([square[0], square[1]] * 2, np.float32)) * scale
     ok, jpeg = cv2.imencode(".jpg", patch, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
     if not ok:
@@ -36,15 +37,16 @@ def patch_of(image: np.ndarray, box: np.ndarray) -> tuple[bytes, np.ndarray]:
     return jpeg.tobytes(), inside.astype(np.float32)
 
 
-def bank_source(photos: list[Photo]) -> list[Banked]:
+def bank_source(photos: list[Photo], side: int = PATCH) -> list[Banked]:
     """Return every labelled die of *photos* as (patch JPEG, box in patch, value)."""
-    return [(*patch_of(p.image, box), int(value))
+    return [(*patch_of(p.image, box, side), int(value))
             for p in photos for box, value in zip(p.boxes, p.values, strict=True)]
 
 
-def build_bank(sources: list[str], path: Path) -> dict[str, int]:
-    """Write the bank of every training source's dice to *path*; return dice per source."""
-    bank = {source: bank_source(load_photos(source)) for source in sources}
+def build_bank(sources: list[str], path: Path, side: int = PATCH) -> dict[str, int]:
+    """Write the bank of every training source's dice to *path*, patches of *side* px (a
+    reader of larger crops needs larger patches); return dice per source."""
+    bank = {source: bank_source(load_photos(source), side) for source in sources}
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
         pickle.dump(bank, out)

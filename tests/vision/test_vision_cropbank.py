@@ -48,6 +48,23 @@ def test_crops_of_a_banked_die_are_the_crops_of_the_photo(photos: list[Photo]) -
             i += 1
 
 
+def test_a_larger_bank_gives_a_larger_reader_crops_as_sharp_as_the_photo(
+        photos: list[Photo]) -> None:
+    photo = photos[0]
+    box = photo.boxes[0]
+    jpeg, inside = cropbank.patch_of(photo.image, box, 96)
+    banked = cropbank.unbank([(jpeg, inside, 3)])[0]
+    assert banked.image.shape == (96, 96, 3)
+    longest = max(inside[2] - inside[0], inside[3] - inside[1])
+    assert longest == pytest.approx(96 / (CONTEXT * ROOM), rel=0.05)
+    differences = []
+    for side in (40, 56):
+        original, _, _ = die_crop(photo.image, box, np.random.default_rng(2), side)
+        again, _, _ = die_crop(banked.image, banked.boxes[0], np.random.default_rng(2), side)
+        differences.append(np.abs(original.astype(int) - again.astype(int)).mean())
+    assert max(differences) < 12, differences
+
+
 def test_the_bank_keeps_every_source_and_value(photos: list[Photo], tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cropbank, "load_photos", lambda source: photos[:2] if source == "a"
