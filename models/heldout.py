@@ -2,7 +2,8 @@
 
 One row per source: byler val + test, each of Rune55's kinds of scene (its held-out
 quarter of source photos, every export of each), Roboflow's held-out quarter and the
-rendered tables of models.evalsets. Columns: detection recall and precision (IoU 0.5),
+rendered tables of models.evalsets; and Rune55's trays again against their labels
+checked by eye (models.labelchecks). Columns: detection recall and precision (IoU 0.5),
 value accuracy of the dice found, per-die F1 (place and value) read plainly and told
 how many dice there are (``expect=N``, as the game page reads), the share of photos
 exactly right when told N, the expected calibration error of the confidence, and the
@@ -26,6 +27,7 @@ import numpy as np
 from models.data import source_photos
 from models.evalsets import RUNS, rendered_eval
 from models.evaluate import NESTED_AREA, NESTED_INSIDE, Tally, evaluate
+from models.labelchecks import checked, load_checks
 from models.labels import LabelledPhoto
 from models.reliability import ece
 from vision.calibration import load_calibration
@@ -37,6 +39,7 @@ from vision.reading import CHECK_BELOW
 ROWS: dict[str, Callable[[], list[LabelledPhoto]]] = {
     "byler val+test": lambda: source_photos("byler-val"),
     "rune55 trays": lambda: source_photos("rune55-trays-quarter"),
+    "trays checked": lambda: checked(source_photos("rune55-trays-quarter"), load_checks()),
     "rune55 close-ups": lambda: source_photos("rune55-closeups-quarter"),
     "rune55 tables": lambda: source_photos("rune55-tables-quarter"),
     "roboflow 1/4": lambda: source_photos("roboflow-quarter"),
@@ -49,7 +52,8 @@ NOTE = ("  value: accuracy of the dice found; F1: per die, place and value; told
         "told how many dice there are; exact: photos read exactly right told N; ECE: of the "
         "confidence over every find; sure wrong / unsure right: dice found on a true die, "
         "misread yet drawn as sure / read right yet marked to check or doubtful "
-        f"(below {CHECK_BELOW})")
+        f"(below {CHECK_BELOW}); trays checked: Rune55's trays against labels checked by eye "
+        "where the photo plainly shows another value (models/label_checks.json)")
 
 
 NESTED_HEADER = (f"  {'source':<18}{'recall':>8}{'precis.':>8}{'value':>7}{'F1':>7}"
